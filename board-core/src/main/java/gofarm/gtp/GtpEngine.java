@@ -1,0 +1,647 @@
+package gofarm.gtp;
+
+import gofarm.board.Board;
+import gofarm.board.Color;
+import gofarm.board.Geometry;
+import gofarm.board.Marker;
+import gofarm.board.Point;
+import gofarm.io.Sgf;
+import gofarm.io.SgfGame;
+import gofarm.io.SgfParseException;
+import gofarm.io.SgfReplayException;
+import gofarm.rules.Game;
+import gofarm.rules.IllegalMoveException;
+import gofarm.rules.Player;
+import gofarm.rules.Rules;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * A Go Text Protocol (version 2) engine: reads commands line by line, answers each, and holds one
+ * {@link Game}; {@code genmove} asks a {@link MoveGenerator}.
+ *
+ * <pre>{@code
+ * GtpEngine engine = new GtpEngine(Rules.DEFAULT, 19, generator);
+ * engine.run(new InputStreamReader(System.in), new OutputStreamWriter(System.out));
+ * // or one line at a time, as the tests do:
+ * engine.execute("1 play b e5");   // Optional["=1\n\n"]
+ * }</pre>
+ *
+ * <h2>Protocol</h2>
+ *
+ * Each line is preprocessed as the specification says: control characters other than HT and LF are
+ * removed, HT becomes a space, a {@code #} starts a comment, and a line left empty is skipped with
+ * no response. A line may start with a numeric id, echoed as {@code =id} or {@code ?id}. Every
+ * response ends with an empty line; a multi-line response never contains one. Command names are
+ * case-sensitive, colours and vertices are not.
+ *
+ * <h2>Commands</h2>
+ *
+ * The standard commands {@code protocol_version name version known_command list_commands quit
+ * boardsize clear_board komi play genmove undo fixed_handicap set_free_handicap final_score
+ * showboard loadsgf printsgf}, and GNU Go's extensions {@code list_stones is_legal all_legal
+ * captures countlib findlib} with GNU Go's syntax and meaning. {@code final_score} is the area
+ * score of the board as it stands; {@code loadsgf} keeps the engine's ko rule and suicide, takes
+ * the komi of the file, and answers the colour to move, as GNU Go does.
+ *
+ * <h2>Errors</h2>
+ *
+ * Failures of standard commands use the texts of the specification and of GNU Go, the reference
+ * implementation: {@code unknown command}, {@code unacceptable size}, {@code cannot undo}, {@code
+ * board not empty}, {@code invalid handicap}, {@code handicap not an integer}, {@code repeated
+ * vertex}, {@code invalid coordinate}. The generic ones are followed by the detail: {@code syntax
+ * error: komi must be a number (got 'x')}, {@code illegal move: E5 is occupied}, {@code cannot load
+ * file: game.sgf: line 3, column 14: ...}. Extension commands answer with a message naming the
+ * argument and the bound. The engine never dies on bad input: any exception inside a command
+ * becomes a {@code ?} response.
+ *
+ * <p>Not thread-safe: one engine per connection.
+ */
+public final class GtpEngine {
+  /** The answer to {@code name}. */
+  public static final String NAME = "gofarm";
+
+  private static final Pattern ID = Pattern.compile("\\d{1,9}|[12]\\d{9}");
+  private static final Pattern FLOAT =
+      Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d{1,3})?");
+
+  private final MoveGenerator generator;
+  private final Map<String, Command> commands = new TreeMap<>();
+  private Rules rules;
+  private Game game;
+  private boolean quit;
+
+  /** What a command does with its arguments: returns the response text or throws a failure. */
+  @FunctionalInterface
+  private interface Handler {
+    String run(Args args);
+  }
+
+  /** A command: standard ones prefix argument errors with the specification's "syntax error". */
+  private record Command(boolean standard, Handler handler) {}
+
+  /**
+   * An engine with an empty board.
+   *
+   * @param rules komi, ko rule and suicide; {@code komi} changes the komi later
+   * @param boardSize the size of the board until {@code boardsize} changes it
+   * @param generator the search behind {@code genmove}
+   */
+  public GtpEngine(Rules rules, int boardSize, MoveGenerator generator) {
+    this.rules = rules;
+    this.game = new Game(boardSize, rules);
+    this.generator = generator;
+    standard("protocol_version", a -> noArguments(a, "2"));
+    standard("name", a -> noArguments(a, NAME));
+    standard("version", a -> noArguments(a, version()));
+    standard("known_command", this::knownCommand);
+    standard("list_commands", a -> noArguments(a, String.join("\n", commands.keySet())));
+    standard("quit", this::quit);
+    standard("boardsize", this::boardsize);
+    standard("clear_board", this::clearBoard);
+    standard("komi", this::komi);
+    standard("play", this::play);
+    standard("genmove", this::genmove);
+    standard("undo", this::undo);
+    standard("fixed_handicap", this::fixedHandicap);
+    standard("set_free_handicap", this::setFreeHandicap);
+    standard("final_score", a -> noArguments(a, game.score().toString()));
+    standard("showboard", a -> noArguments(a, showboard()));
+    standard("loadsgf", this::loadsgf);
+    standard("printsgf", this::printsgf);
+    extension("list_stones", this::listStones);
+    extension("is_legal", this::isLegal);
+    extension("all_legal", this::allLegal);
+    extension("captures", this::captures);
+    extension("countlib", this::countlib);
+    extension("findlib", this::findlib);
+  }
+
+  private void standard(String name, Handler handler) {
+    commands.put(name, new Command(true, handler));
+  }
+
+  private void extension(String name, Handler handler) {
+    commands.put(name, new Command(false, handler));
+  }
+
+  /** The game as it stands; read it, do not change it behind the engine's back. */
+  public Game game() {
+    return game;
+  }
+
+  /** The rules of the next {@code boardsize} or {@code clear_board}, with the current komi. */
+  public Rules rules() {
+    return rules;
+  }
+
+  /** True once {@code quit} was answered. */
+  public boolean quitRequested() {
+    return quit;
+  }
+
+  /**
+   * Answers commands from {@code in} on {@code out}, flushing after each response, until {@code
+   * quit} or the end of the input.
+   *
+   * @throws UncheckedIOException when reading or writing fails
+   */
+  public void run(Reader in, Writer out) {
+    BufferedReader reader = in instanceof BufferedReader b ? b : new BufferedReader(in);
+    try {
+      String line;
+      while (!quit && (line = reader.readLine()) != null) {
+        Optional<String> response = execute(line);
+        if (response.isPresent()) {
+          out.write(response.get());
+          out.flush();
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Answers one command line: the complete response ({@code "= E5\n\n"}, {@code "? illegal
+   * move\n\n"}), or empty for a line that preprocessing leaves empty (no response is due).
+   */
+  public Optional<String> execute(String line) {
+    List<String> words = words(line);
+    if (words.isEmpty()) {
+      return Optional.empty();
+    }
+    String id = "";
+    if (ID.matcher(words.get(0)).matches() && Long.parseLong(words.get(0)) <= Integer.MAX_VALUE) {
+      id = words.remove(0);
+    }
+    if (words.isEmpty()) {
+      return Optional.of(failure(id, "syntax error: no command after the id"));
+    }
+    String name = words.remove(0);
+    Command command = commands.get(name);
+    if (command == null) {
+      return Optional.of(failure(id, "unknown command"));
+    }
+    try {
+      String result = command.handler().run(new Args(name, words, command.standard()));
+      // A response ends at its first empty line, so a result must not contain one.
+      result = result.replaceAll("\n{2,}", "\n").stripTrailing();
+      return Optional.of(
+          "=" + id + (result.isEmpty() || result.startsWith("\n") ? "" : " ") + result + "\n\n");
+    } catch (Failure e) {
+      return Optional.of(failure(id, e.getMessage()));
+    } catch (RuntimeException e) {
+      String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      return Optional.of(failure(id, "internal error: " + message));
+    }
+  }
+
+  private static String failure(String id, String message) {
+    return "?" + id + " " + message.replaceAll("\\s*\n\\s*", " ").strip() + "\n\n";
+  }
+
+  /** The words of a command line after the specification's preprocessing. */
+  private static List<String> words(String line) {
+    StringBuilder sb = new StringBuilder(line.length());
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (c == '#') {
+        break;
+      }
+      if (c == '\t') {
+        sb.append(' ');
+      } else if (c >= ' ' && c != 127) {
+        sb.append(c);
+      }
+    }
+    String text = sb.toString().strip();
+    return text.isEmpty() ? new ArrayList<>() : new ArrayList<>(Arrays.asList(text.split(" +")));
+  }
+
+  // ---------------------------------------------------------------- administrative commands
+
+  private String noArguments(Args a, String result) {
+    a.count(0, 0, "");
+    return result;
+  }
+
+  private static String version() {
+    String v = GtpEngine.class.getPackage().getImplementationVersion();
+    return v == null ? "dev" : v;
+  }
+
+  private String knownCommand(Args a) {
+    a.count(1, 1, "command_name");
+    return Boolean.toString(commands.containsKey(a.word(0)));
+  }
+
+  private String quit(Args a) {
+    a.count(0, 0, "");
+    quit = true;
+    return "";
+  }
+
+  // ---------------------------------------------------------------- setup
+
+  private String boardsize(Args a) {
+    a.count(1, 1, "size");
+    int size = a.integer(0, "size");
+    if (size < Geometry.MIN_SIZE || size > Geometry.MAX_SIZE) {
+      throw new Failure("unacceptable size");
+    }
+    game = new Game(size, rules);
+    return "";
+  }
+
+  private String clearBoard(Args a) {
+    a.count(0, 0, "");
+    game = new Game(game.geometry(), rules);
+    return "";
+  }
+
+  private String komi(Args a) {
+    a.count(1, 1, "komi");
+    String text = a.word(0);
+    if (!FLOAT.matcher(text).matches()) {
+      throw a.syntax("komi must be a number (got '" + text + "')");
+    }
+    try {
+      rules = rules.withKomi(Double.parseDouble(text));
+    } catch (IllegalArgumentException e) {
+      throw a.syntax(e.getMessage());
+    }
+    game.setRules(game.rules().withKomi(rules.komi()));
+    return "";
+  }
+
+  private String fixedHandicap(Args a) {
+    a.count(1, 1, "number_of_stones");
+    int count;
+    try {
+      count = Integer.parseInt(a.word(0));
+    } catch (NumberFormatException e) {
+      throw new Failure("handicap not an integer");
+    }
+    if (count < 2) {
+      throw new Failure("invalid handicap");
+    }
+    requireEmptyBoard();
+    int[] points;
+    try {
+      points = Game.fixedHandicapPoints(game.geometry(), count);
+    } catch (IllegalArgumentException e) {
+      throw new Failure("invalid handicap");
+    }
+    game.placeFixedHandicap(count);
+    return names(points);
+  }
+
+  private String setFreeHandicap(Args a) {
+    Geometry g = game.geometry();
+    if (a.size() < 2 || a.size() >= g.pointCount()) {
+      throw new Failure("invalid handicap");
+    }
+    requireEmptyBoard();
+    byte[] colors = new byte[g.arraySize()];
+    for (int i = 0; i < a.size(); i++) {
+      int p;
+      try {
+        p = g.parse(a.word(i));
+      } catch (IllegalArgumentException e) {
+        throw new Failure("invalid coordinate");
+      }
+      if (p == Point.PASS) {
+        throw new Failure("invalid coordinate");
+      }
+      if (colors[p] != Color.EMPTY) {
+        throw new Failure("repeated vertex");
+      }
+      colors[p] = Color.BLACK;
+    }
+    // Black stones with at least one empty point left always have liberties: no chain is closed.
+    game.setToPlay(Player.WHITE);
+    game.setup(colors);
+    return "";
+  }
+
+  private void requireEmptyBoard() {
+    if (game.board().emptyCount() != game.geometry().pointCount() || !game.moves().isEmpty()) {
+      throw new Failure("board not empty");
+    }
+  }
+
+  // ---------------------------------------------------------------- playing
+
+  private String play(Args a) {
+    a.count(2, 2, "color vertex");
+    Player player = a.color(0);
+    int p = a.vertex(1);
+    try {
+      game.play(player, p);
+    } catch (IllegalMoveException e) {
+      throw new Failure("illegal move: " + e.getMessage());
+    }
+    return "";
+  }
+
+  private String genmove(Args a) {
+    a.count(1, 1, "color");
+    Player player = a.color(0);
+    int p = generator.generate(game, player);
+    IllegalMoveException.Reason reason = game.illegalReason(player, p);
+    if (reason != null) {
+      // A bug of the generator; answer instead of playing it.
+      throw new IllegalStateException(
+          "the move generator chose "
+              + (game.geometry().isOnBoard(p) ? game.geometry().name(p) : "point " + p)
+              + ", which "
+              + reason.text());
+    }
+    game.play(player, p);
+    return game.geometry().name(p);
+  }
+
+  private String undo(Args a) {
+    a.count(0, 0, "");
+    if (!game.undo()) {
+      throw new Failure("cannot undo");
+    }
+    return "";
+  }
+
+  // ---------------------------------------------------------------- files
+
+  private String loadsgf(Args a) {
+    a.count(1, 2, "filename [move_number]");
+    String file = a.word(0);
+    int moveNumber = Integer.MAX_VALUE;
+    if (a.size() == 2) {
+      moveNumber = a.integer(1, "move_number");
+      if (moveNumber < 1) {
+        throw a.syntax("move_number must be at least 1 (got " + moveNumber + ")");
+      }
+    }
+    Game loaded;
+    try {
+      SgfGame record = Sgf.read(path(file)).get(0);
+      Rules loadedRules = rules.withKomi(record.komi().orElse(rules.komi()));
+      // The position before move_number, or at the end when the record is shorter.
+      loaded = record.replay(Math.min(moveNumber - 1, record.moves().size()), loadedRules);
+    } catch (UncheckedIOException e) {
+      throw new Failure("cannot load file: " + file + ": " + describe(e.getCause()));
+    } catch (SgfParseException | SgfReplayException | InvalidPathException e) {
+      throw new Failure("cannot load file: " + file + ": " + e.getMessage());
+    }
+    game = loaded;
+    rules = loaded.rules();
+    return game.toPlay().toString();
+  }
+
+  private String printsgf(Args a) {
+    a.count(0, 1, "[filename]");
+    String text = Sgf.write(game);
+    if (a.size() == 0) {
+      return text;
+    }
+    try {
+      Files.writeString(path(a.word(0)), text, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new Failure("cannot write file: " + a.word(0) + ": " + describe(e));
+    } catch (InvalidPathException e) {
+      throw new Failure("cannot write file: " + a.word(0) + ": " + e.getMessage());
+    }
+    return "";
+  }
+
+  private static Path path(String file) {
+    return Path.of(file);
+  }
+
+  private static String describe(IOException e) {
+    if (e instanceof NoSuchFileException) {
+      return "no such file";
+    }
+    if (e instanceof AccessDeniedException) {
+      return "access denied";
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+
+  // ---------------------------------------------------------------- showing
+
+  private String showboard() {
+    Geometry g = game.geometry();
+    Board board = game.board();
+    int size = g.size();
+    boolean[] hoshi = new boolean[g.arraySize()];
+    if (size >= 7) {
+      // The star points: the fixed handicap points, nine from 15x15 up, five on odd sizes below.
+      int stars = size % 2 == 0 || size == 7 ? 4 : size >= 15 ? 9 : 5;
+      for (int p : Game.fixedHandicapPoints(g, stars)) {
+        hoshi[p] = true;
+      }
+    }
+    StringBuilder letters = new StringBuilder("  ");
+    for (int x = 0; x < size; x++) {
+      letters.append(' ').append("ABCDEFGHJKLMNOPQRSTUVWXYZ".charAt(x));
+    }
+    StringBuilder sb = new StringBuilder("\n").append(letters).append('\n');
+    for (int y = 0; y < size; y++) {
+      String row = String.format("%2d", size - y);
+      sb.append(row);
+      for (int x = 0; x < size; x++) {
+        int p = g.point(x, y);
+        byte c = board.color(p);
+        sb.append(' ').append(c == Color.EMPTY && hoshi[p] ? '+' : Color.symbol(c));
+      }
+      sb.append(' ').append(row.strip()).append('\n');
+    }
+    sb.append(letters).append('\n');
+    sb.append("black (X) has captured ").append(board.captures(Color.BLACK)).append(" stones\n");
+    sb.append("white (O) has captured ").append(board.captures(Color.WHITE)).append(" stones\n");
+    sb.append("komi ").append(komiText()).append(", ");
+    sb.append(game.toPlay()).append(" to play");
+    return sb.toString();
+  }
+
+  private String komiText() {
+    double komi = game.rules().komi();
+    return komi == Math.rint(komi) ? Long.toString((long) komi) : Double.toString(komi);
+  }
+
+  // ---------------------------------------------------------------- GNU Go extensions
+
+  private String listStones(Args a) {
+    a.count(1, 1, "color");
+    byte c = a.color(0).color();
+    Geometry g = game.geometry();
+    List<Integer> points = new ArrayList<>();
+    for (int i = 0; i < g.pointCount(); i++) {
+      if (game.board().color(g.point(i)) == c) {
+        points.add(g.point(i));
+      }
+    }
+    return names(points.stream().mapToInt(Integer::intValue).toArray());
+  }
+
+  private String isLegal(Args a) {
+    a.count(2, 2, "color vertex");
+    Player player = a.color(0);
+    return game.isLegal(player, a.vertex(1)) ? "1" : "0";
+  }
+
+  private String allLegal(Args a) {
+    a.count(1, 1, "color");
+    Player player = a.color(0);
+    Geometry g = game.geometry();
+    List<Integer> points = new ArrayList<>();
+    for (int i = 0; i < g.pointCount(); i++) {
+      if (game.isLegal(player, g.point(i))) {
+        points.add(g.point(i));
+      }
+    }
+    return names(points.stream().mapToInt(Integer::intValue).toArray());
+  }
+
+  private String captures(Args a) {
+    a.count(1, 1, "color");
+    return Integer.toString(game.board().captures(a.color(0).color()));
+  }
+
+  private String countlib(Args a) {
+    a.count(1, 1, "vertex");
+    return Integer.toString(game.board().libertyCount(a.stone(0)));
+  }
+
+  private String findlib(Args a) {
+    a.count(1, 1, "vertex");
+    int p = a.stone(0);
+    Geometry g = game.geometry();
+    int[] liberties = new int[g.pointCount()];
+    int n = game.board().liberties(p, liberties, liberties.length, new Marker(g));
+    int[] sorted = Arrays.copyOf(liberties, n);
+    Arrays.sort(sorted); // point order is row-major from the top left, GNU Go's order
+    return names(sorted);
+  }
+
+  private String names(int[] points) {
+    StringBuilder sb = new StringBuilder();
+    for (int p : points) {
+      sb.append(sb.length() == 0 ? "" : " ").append(game.geometry().name(p));
+    }
+    return sb.toString();
+  }
+
+  // ---------------------------------------------------------------- arguments
+
+  /** The arguments of one command, with parsers that fail with GTP messages. */
+  private final class Args {
+    private final String command;
+    private final List<String> words;
+    private final boolean standard;
+
+    Args(String command, List<String> words, boolean standard) {
+      this.command = command;
+      this.words = words;
+      this.standard = standard;
+    }
+
+    int size() {
+      return words.size();
+    }
+
+    String word(int i) {
+      return words.get(i);
+    }
+
+    /** Checks the number of arguments; {@code usage} names them for the message. */
+    void count(int min, int max, String usage) {
+      int n = words.size();
+      if (n >= min && n <= max) {
+        return;
+      }
+      String expected =
+          max == 0
+              ? "no arguments"
+              : min == max
+                  ? min + (min == 1 ? " argument" : " arguments")
+                  : min + " or " + max + " arguments";
+      throw syntax(
+          command
+              + " takes "
+              + expected
+              + (usage.isEmpty() ? "" : " (" + usage + ")")
+              + ", got "
+              + n);
+    }
+
+    Player color(int i) {
+      try {
+        return Player.parse(words.get(i));
+      } catch (IllegalArgumentException e) {
+        throw syntax(e.getMessage());
+      }
+    }
+
+    /** A board point or {@link Point#PASS}. */
+    int vertex(int i) {
+      try {
+        return game.geometry().parse(words.get(i));
+      } catch (IllegalArgumentException e) {
+        throw syntax(e.getMessage());
+      }
+    }
+
+    /** A point holding a stone. */
+    int stone(int i) {
+      int p = vertex(i);
+      if (p == Point.PASS) {
+        throw syntax(command + " needs a stone, not pass");
+      }
+      if (game.board().color(p) == Color.EMPTY) {
+        throw syntax(command + " needs a stone, but " + game.geometry().name(p) + " is empty");
+      }
+      return p;
+    }
+
+    int integer(int i, String name) {
+      String text = words.get(i);
+      try {
+        return Integer.parseInt(text);
+      } catch (NumberFormatException e) {
+        throw syntax(name + " must be an integer (got '" + text + "')");
+      }
+    }
+
+    /** A failure about the arguments: "syntax error: ..." for standard commands. */
+    Failure syntax(String detail) {
+      return new Failure(standard ? "syntax error: " + detail : detail);
+    }
+  }
+
+  /** A command that fails with a message for the controller; no stack trace needed. */
+  private static final class Failure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Failure(String message) {
+      super(message, null, false, false);
+    }
+  }
+}
