@@ -77,6 +77,12 @@ public final class GtpEngine {
   /** The answer to {@code name}. */
   public static final String NAME = "gofarm";
 
+  /**
+   * The longest command line read; the rest of a longer one is skipped, so that no input can
+   * exhaust memory. A {@code set_free_handicap} of every point of 25x25 takes under 2,600.
+   */
+  public static final int MAX_LINE = 100_000;
+
   private static final Pattern ID = Pattern.compile("\\d{1,9}|[12]\\d{9}");
   private static final Pattern FLOAT =
       Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d{1,3})?");
@@ -163,11 +169,23 @@ public final class GtpEngine {
    * @throws UncheckedIOException when reading or writing fails
    */
   public void run(Reader in, Writer out) {
-    BufferedReader reader = in instanceof BufferedReader b ? b : new BufferedReader(in);
+    Reader reader = in instanceof BufferedReader ? in : new BufferedReader(in);
     try {
-      String line;
-      while (!quit && (line = reader.readLine()) != null) {
-        Optional<String> response = execute(line);
+      StringBuilder line = new StringBuilder();
+      while (!quit) {
+        long length = readLine(reader, line);
+        if (length < 0) {
+          return;
+        }
+        Optional<String> response =
+            length > MAX_LINE
+                ? Optional.of(
+                    failure(
+                        "",
+                        "syntax error: command line longer than "
+                            + MAX_LINE
+                            + " characters (MAX_LINE)"))
+                : execute(line.toString());
         if (response.isPresent()) {
           out.write(response.get());
           out.flush();
@@ -176,6 +194,24 @@ public final class GtpEngine {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * Reads up to the next LF (the specification's end of line; CR is a control character that
+   * preprocessing removes), keeping at most {@link #MAX_LINE} + 1 characters of it.
+   *
+   * @return the length of the whole line, or -1 at the end of the input
+   */
+  private static long readLine(Reader reader, StringBuilder line) throws IOException {
+    line.setLength(0);
+    long length = 0;
+    int c;
+    while ((c = reader.read()) != -1 && c != '\n') {
+      if (length++ <= MAX_LINE) {
+        line.append((char) c);
+      }
+    }
+    return c == -1 && length == 0 ? -1 : length;
   }
 
   /**

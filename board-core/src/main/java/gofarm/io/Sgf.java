@@ -61,8 +61,9 @@ import java.util.regex.Pattern;
  *
  * So that no input can hang the reader or exhaust memory: at most {@link #MAX_INPUT_CHARS}
  * characters, game trees nested at most {@link #MAX_DEPTH} deep (the reader uses no recursion), at
- * most {@link #MAX_NODES} nodes, {@link #MAX_PROPERTIES} properties in a node and {@link
- * #MAX_VALUES} values of one property. Each limit is named in the message of the exception.
+ * most {@link #MAX_NODES} nodes, {@link #MAX_MAIN_LINE} of them in the main line of one game,
+ * {@link #MAX_PROPERTIES} properties in a node and {@link #MAX_VALUES} values of one property. Each
+ * limit is named in the message of the exception.
  *
  * <h2>Errors</h2>
  *
@@ -79,6 +80,12 @@ public final class Sgf {
 
   /** The most nodes in one input, all games and variations together. */
   public static final int MAX_NODES = 1_000_000;
+
+  /**
+   * The most nodes in the main line of one game: far more than any real game, and few enough that
+   * replaying under superko, which compares each position with all earlier ones, stays fast.
+   */
+  public static final int MAX_MAIN_LINE = 10_000;
 
   /** The most distinct properties in one node. */
   public static final int MAX_PROPERTIES = 1_000;

@@ -85,6 +85,12 @@ final class SgfParser {
       skipWhitespace();
       char c = pos < text.length() ? text.charAt(pos) : 0;
       if (c == ';' && variations[depth] == 0) {
+        if (onMainLine[depth] && mainLine.size() == Sgf.MAX_MAIN_LINE) {
+          throw error(
+              "the main line of a game has more than "
+                  + Sgf.MAX_MAIN_LINE
+                  + " nodes, the limit (MAX_MAIN_LINE)");
+        }
         SgfNode node = parseNode(onMainLine[depth]);
         if (node != null) {
           mainLine.add(node);

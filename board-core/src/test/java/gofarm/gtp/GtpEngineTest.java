@@ -91,6 +91,27 @@ class GtpEngineTest {
   }
 
   @Test
+  void overlongLinesAreRejectedWithoutBeingKept() {
+    String longLine = "play b " + "x".repeat(GtpEngine.MAX_LINE);
+    assertTranscript(
+        "1 name\n" + longLine + "\n2 name\n",
+        """
+        =1 gofarm
+
+        ? syntax error: command line longer than 100000 characters (MAX_LINE)
+
+        =2 gofarm
+
+        """);
+  }
+
+  @Test
+  void onlyLineFeedEndsALine() {
+    // CR is a control character: removed, so it neither ends a line nor separates words.
+    assertTranscript("na\rme\rname\n", "? unknown command\n\n");
+  }
+
+  @Test
   void aNumberTooLargeForAnIdIsTakenAsTheCommandName() {
     assertTranscript(
         """

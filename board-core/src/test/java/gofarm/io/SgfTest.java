@@ -443,20 +443,19 @@ class SgfTest {
     return game;
   }
 
+  /** Plays random legal moves (a few tries at random empty points) and some passes. */
   private static void playRandomMoves(Game game, SplittableRandom random, int moves) {
-    Geometry g = game.geometry();
     for (int m = 0; m < moves; m++) {
-      List<Integer> legal = new ArrayList<>();
-      for (int i = 0; i < g.pointCount(); i++) {
-        if (game.isLegal(game.toPlay(), g.point(i))) {
-          legal.add(g.point(i));
+      int move = Point.PASS;
+      int empty = game.board().emptyCount();
+      for (int tries = 0; tries < 8 && empty > 0 && random.nextInt(12) != 0; tries++) {
+        int p = game.board().emptyPoint(random.nextInt(empty));
+        if (game.isLegal(game.toPlay(), p)) {
+          move = p;
+          break;
         }
       }
-      if (legal.isEmpty() || random.nextInt(12) == 0) {
-        game.pass();
-      } else {
-        game.play(legal.get(random.nextInt(legal.size())));
-      }
+      game.play(move);
     }
   }
 
@@ -587,6 +586,36 @@ class SgfTest {
         "line 1, column 20001: game trees are nested more than 10000 deep, the limit"
             + " (MAX_DEPTH)",
         e.getMessage());
+  }
+
+  @Test
+  void aMainLineLongerThanTheLimitIsRejected() {
+    assertEquals(
+        Sgf.MAX_MAIN_LINE, one("(" + ";".repeat(Sgf.MAX_MAIN_LINE) + ")").mainLine().size());
+    String text = "(" + ";".repeat(Sgf.MAX_MAIN_LINE + 1) + ")";
+    SgfParseException e = assertThrows(SgfParseException.class, () -> Sgf.parse(text));
+    assertEquals(
+        "line 1, column 10002: the main line of a game has more than 10000 nodes, the limit"
+            + " (MAX_MAIN_LINE)",
+        e.getMessage());
+  }
+
+  @Test
+  void aGameAsLongAsTheMainLineLimitReplaysQuicklyUnderSuperko() {
+    // Random stones, mostly legal, and passes: 9,999 moves, each checked against every earlier
+    // position (positional superko). This is the worst a record within the limits can ask.
+    Game game = new Game(9, Rules.DEFAULT);
+    SplittableRandom random = new SplittableRandom(11);
+    Geometry g = game.geometry();
+    while (game.moves().size() < Sgf.MAX_MAIN_LINE - 1) {
+      int p = g.point(random.nextInt(g.pointCount()));
+      game.play(game.isLegal(game.toPlay(), p) ? p : Point.PASS);
+    }
+    long start = System.nanoTime();
+    Game back = one(Sgf.write(game)).replay();
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    assertEquals(diagram(game), diagram(back));
+    assertTrue(millis < 5_000, "replay took " + millis + " ms");
   }
 
   @Test
