@@ -47,6 +47,10 @@ public final class Playout {
     return 3 * geometry.pointCount();
   }
 
+  public Geometry geometry() {
+    return geometry;
+  }
+
   /** Empty statistics shaped for this policy and board. */
   public PlayoutStats newStats() {
     return new PlayoutStats(geometry, policy.spec().rules().size(), maxLength);
