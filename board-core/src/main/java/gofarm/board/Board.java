@@ -24,6 +24,7 @@ import java.util.Arrays;
  *                                      8-11 white-or-wall neighbours
  *                   emptyPoints, emptyIndex, emptyCount   the empty points, for O(1) random choice
  *                   hash              XOR of Zobrist.stone(color, p) over all stones
+ *                   atariHeads        bitset of the heads of chains with exactly one liberty
  * </pre>
  *
  * Walls count as both colours in {@code neighbourCounts}, so "every neighbour is mine or off the
@@ -90,6 +91,7 @@ public final class Board {
   private final int[] emptyIndex;
   private int emptyCount;
   private long hash;
+  private final long[] atariHeads;
 
   // ---- undo stack
   private int[] undoStack;
@@ -108,6 +110,7 @@ public final class Board {
     neighbourCounts = new int[n];
     emptyPoints = new int[geometry.pointCount()];
     emptyIndex = new int[n];
+    atariHeads = new long[PointSet.wordCount(n)];
     undoStack = new int[RECORD * 64];
     clear();
   }
@@ -138,6 +141,14 @@ public final class Board {
    * @throws IllegalArgumentException naming a chain without liberties, or a bad colour
    */
   public void setPosition(byte[] colors) {
+    setPosition(colors, Point.NONE, Color.EMPTY);
+  }
+
+  /**
+   * Like {@link #setPosition(byte[])}, keeping a ko: {@code koColor} may not play at {@code
+   * koPoint} next. Used to give every copy of a position the same canonical empty-point order.
+   */
+  public void setPosition(byte[] colors, int koPoint, byte koColor) {
     if (colors.length != geometry.arraySize()) {
       throw new IllegalArgumentException("colour array has the wrong size for " + geometry);
     }
@@ -149,8 +160,11 @@ public final class Board {
       }
       color[p] = c;
     }
-    koPoint = Point.NONE;
-    koColor = Color.EMPTY;
+    if (koPoint != Point.NONE && (!geometry.isOnBoard(koPoint) || color[koPoint] != Color.EMPTY)) {
+      throw new IllegalArgumentException("ko point " + koPoint + " is not an empty board point");
+    }
+    this.koPoint = koPoint;
+    this.koColor = koPoint == Point.NONE ? Color.EMPTY : koColor;
     rebuildDerivedState();
     for (int i = 0; i < geometry.pointCount(); i++) {
       int p = geometry.point(i);
@@ -181,6 +195,7 @@ public final class Board {
     System.arraycopy(other.emptyIndex, 0, emptyIndex, 0, n);
     System.arraycopy(other.emptyPoints, 0, emptyPoints, 0, other.emptyCount);
     emptyCount = other.emptyCount;
+    System.arraycopy(other.atariHeads, 0, atariHeads, 0, atariHeads.length);
     koPoint = other.koPoint;
     koColor = other.koColor;
     blackCaptures = other.blackCaptures;
@@ -250,6 +265,24 @@ public final class Board {
   /** The i-th empty point, {@code 0 <= i < emptyCount()}, in no particular order. */
   public int emptyPoint(int i) {
     return emptyPoints[i];
+  }
+
+  /** A copy of the colour of every array index (walls included), for {@link #setPosition}. */
+  public byte[] colors() {
+    return color.clone();
+  }
+
+  /**
+   * Exchanges the i-th and j-th entries of the empty-point list. Playouts use it to draw without
+   * replacement: a rejected point is moved behind the points still to draw from.
+   */
+  public void swapEmpty(int i, int j) {
+    int a = emptyPoints[i];
+    int b = emptyPoints[j];
+    emptyPoints[i] = b;
+    emptyPoints[j] = a;
+    emptyIndex[b] = i;
+    emptyIndex[a] = j;
   }
 
   /** Number of stones of {@code player} on the board. */
@@ -353,6 +386,96 @@ public final class Board {
 
   private boolean inAtari(int q, byte c) {
     return color[q] == c && chainLibs[chainHead[q]] == 1;
+  }
+
+  /**
+   * How many liberties the chain of a stone of {@code player} at the empty point p would have after
+   * the move and its captures, counting at most {@code limit} (so {@code limit = 2} answers "is it
+   * a self-atari" quickly). Exact: it counts distinct points, including the stones of captured
+   * chains that touch the new chain. Costs a walk over the friendly chains next to p.
+   */
+  public int libertiesAfterPlay(int p, byte player, int limit, Marker marker) {
+    marker.clear();
+    marker.mark(p);
+    byte enemy = Color.opponent(player);
+    // Enemy chains p captures: their stones next to the new chain become liberties.
+    int c0 = capturedHead(p - stride, enemy);
+    int c1 = capturedHead(p - 1, enemy);
+    int c2 = capturedHead(p + 1, enemy);
+    int c3 = capturedHead(p + stride, enemy);
+    int n = 0;
+    n = countLiberty(p - stride, marker, n, c0, c1, c2, c3);
+    n = countLiberty(p - 1, marker, n, c0, c1, c2, c3);
+    n = countLiberty(p + 1, marker, n, c0, c1, c2, c3);
+    n = countLiberty(p + stride, marker, n, c0, c1, c2, c3);
+    n = addChainLiberties(p - stride, player, marker, n, limit, c0, c1, c2, c3);
+    n = addChainLiberties(p - 1, player, marker, n, limit, c0, c1, c2, c3);
+    n = addChainLiberties(p + 1, player, marker, n, limit, c0, c1, c2, c3);
+    n = addChainLiberties(p + stride, player, marker, n, limit, c0, c1, c2, c3);
+    return Math.min(n, limit);
+  }
+
+  /** Counts the liberties of the friendly chain at q (if any, and not walked yet) into n. */
+  private int addChainLiberties(
+      int q, byte player, Marker marker, int n, int limit, int c0, int c1, int c2, int c3) {
+    if (n >= limit || color[q] != player) {
+      return n;
+    }
+    int head = chainHead[q];
+    // The mark on a chain's head stone means "walked"; stones of the player are never counted as
+    // liberties, so one marker serves both.
+    if (!marker.markIfNew(head)) {
+      return n;
+    }
+    int s = head;
+    do {
+      n = countLiberty(s - stride, marker, n, c0, c1, c2, c3);
+      n = countLiberty(s - 1, marker, n, c0, c1, c2, c3);
+      n = countLiberty(s + 1, marker, n, c0, c1, c2, c3);
+      n = countLiberty(s + stride, marker, n, c0, c1, c2, c3);
+      s = nextInChain[s];
+    } while (s != head && n < limit);
+    return n;
+  }
+
+  private int capturedHead(int q, byte enemy) {
+    return color[q] == enemy && chainLibs[chainHead[q]] == 1 ? chainHead[q] : Point.NONE;
+  }
+
+  /** Counts q once if it will be a liberty: empty now, or a stone of a captured chain. */
+  private int countLiberty(int q, Marker marker, int n, int c0, int c1, int c2, int c3) {
+    byte c = color[q];
+    boolean free = c == Color.EMPTY;
+    if (!free && c != Color.WALL && (c0 | c1 | c2 | c3) != Point.NONE) {
+      int h = chainHead[q];
+      free = h != Point.NONE && (h == c0 || h == c1 || h == c2 || h == c3);
+    }
+    if (free && marker.markIfNew(q)) {
+      return n + 1;
+    }
+    return n;
+  }
+
+  /**
+   * The smallest head {@code >= from} of a chain (of either colour) with exactly one liberty, or
+   * -1: iterate with {@code for (int h = nextAtariHead(0); h >= 0; h = nextAtariHead(h + 1))}.
+   * Costs O(board / 64) per call, so "capture anywhere" needs no board scan.
+   */
+  public int nextAtariHead(int from) {
+    int i = from >>> 6;
+    if (i >= atariHeads.length) {
+      return -1;
+    }
+    long w = atariHeads[i] & (-1L << from);
+    while (true) {
+      if (w != 0) {
+        return (i << 6) + Long.numberOfTrailingZeros(w);
+      }
+      if (++i == atariHeads.length) {
+        return -1;
+      }
+      w = atariHeads[i];
+    }
   }
 
   /**
@@ -486,15 +609,19 @@ public final class Board {
     int hDown = chainHead[down];
     if (hUp != Point.NONE) {
       chainLibs[hUp]--;
+      updateAtari(hUp);
     }
     if (hLeft != Point.NONE && hLeft != hUp) {
       chainLibs[hLeft]--;
+      updateAtari(hLeft);
     }
     if (hRight != Point.NONE && hRight != hUp && hRight != hLeft) {
       chainLibs[hRight]--;
+      updateAtari(hRight);
     }
     if (hDown != Point.NONE && hDown != hUp && hDown != hLeft && hDown != hRight) {
       chainLibs[hDown]--;
+      updateAtari(hDown);
     }
 
     // 3. A one-stone chain, then merge the friendly chains next to it.
@@ -502,6 +629,7 @@ public final class Board {
     nextInChain[p] = p;
     chainStones[p] = 1;
     chainLibs[p] = neighbourCounts[p] & 15;
+    updateAtari(p);
     int merges = 0;
     if (color[up] == player) {
       merges = mergeInto(p, up, r, merges);
@@ -640,10 +768,13 @@ public final class Board {
       chainLibs[small] = rec[m + 3];
       chainStones[big] = rec[m + 4];
       chainStones[small] = rec[m + 5];
+      updateAtari(big);
+      updateAtari(small);
     }
 
     // 2 and 1 backwards: lift the stone, give the liberty back to the chains around it.
     chainHead[p] = Point.NONE;
+    clearAtari(p);
     nextInChain[p] = rec[r + R_NEXT];
     color[p] = Color.EMPTY;
     int up = p - stride;
@@ -661,15 +792,19 @@ public final class Board {
     int hDown = chainHead[down];
     if (hUp != Point.NONE) {
       chainLibs[hUp]++;
+      updateAtari(hUp);
     }
     if (hLeft != Point.NONE && hLeft != hUp) {
       chainLibs[hLeft]++;
+      updateAtari(hLeft);
     }
     if (hRight != Point.NONE && hRight != hUp && hRight != hLeft) {
       chainLibs[hRight]++;
+      updateAtari(hRight);
     }
     if (hDown != Point.NONE && hDown != hUp && hDown != hLeft && hDown != hRight) {
       chainLibs[hDown]++;
+      updateAtari(hDown);
     }
     // Reinsert p where it was: the point that took its slot goes back to the end (unless p was
     // the last point, when nothing took its slot and the slot holds a stale value).
@@ -725,6 +860,8 @@ public final class Board {
     } while (s != small);
     chainLibs[big] = libs;
     chainStones[big] += chainStones[small];
+    updateAtari(big);
+    clearAtari(small);
     int t = nextInChain[big];
     nextInChain[big] = nextInChain[small];
     nextInChain[small] = t;
@@ -768,6 +905,8 @@ public final class Board {
       n++;
       q = nextInChain[q];
     } while (q != head);
+    // Stones not yet removed counted liberties at head as their neighbours went; head is empty now.
+    clearAtari(head);
     return n;
   }
 
@@ -790,6 +929,7 @@ public final class Board {
     // Both counts may have been overwritten while head was an empty point.
     chainStones[head] = n;
     chainLibs[head] = 0;
+    clearAtari(head);
   }
 
   /** Adds {@code d} liberties to each distinct chain next to the (empty) point q. */
@@ -800,16 +940,33 @@ public final class Board {
     int e = chainHead[q + stride];
     if (a != Point.NONE) {
       chainLibs[a] += d;
+      updateAtari(a);
     }
     if (b != Point.NONE && b != a) {
       chainLibs[b] += d;
+      updateAtari(b);
     }
     if (c != Point.NONE && c != a && c != b) {
       chainLibs[c] += d;
+      updateAtari(c);
     }
     if (e != Point.NONE && e != a && e != b && e != c) {
       chainLibs[e] += d;
+      updateAtari(e);
     }
+  }
+
+  /** Keeps the bit of head h in atariHeads equal to "the chain has exactly one liberty". */
+  private void updateAtari(int h) {
+    if (chainLibs[h] == 1) {
+      atariHeads[h >>> 6] |= 1L << h;
+    } else {
+      atariHeads[h >>> 6] &= ~(1L << h);
+    }
+  }
+
+  private void clearAtari(int h) {
+    atariHeads[h >>> 6] &= ~(1L << h);
   }
 
   private void addCaptures(byte capturer, int n) {
@@ -838,6 +995,7 @@ public final class Board {
     Arrays.fill(chainStones, 0);
     Arrays.fill(chainLibs, 0);
     Arrays.fill(neighbourCounts, 0);
+    Arrays.fill(atariHeads, 0L);
     emptyCount = 0;
     hash = 0;
     depth = 0;
@@ -882,6 +1040,7 @@ public final class Board {
       nextInChain[previous] = p;
       chainStones[p] = stones;
       chainLibs[p] = liberties;
+      updateAtari(p);
     }
   }
 
@@ -946,6 +1105,10 @@ public final class Board {
       }
     }
     check(emptyCount == fresh.emptyCount, "empty count " + emptyCount + " != " + fresh.emptyCount);
+    for (int p = 0; p < color.length; p++) {
+      boolean expected = Color.isPlayer(color[p]) && chainHead[p] == p && chainLibs[p] == 1;
+      check(((atariHeads[p >>> 6] >>> p) & 1) == (expected ? 1 : 0), "atari bit of " + p);
+    }
     check(hash == fresh.hash, "hash");
     if (koPoint != Point.NONE) {
       check(color[koPoint] == Color.EMPTY && Color.isPlayer(koColor), "ko point is not empty");
@@ -965,6 +1128,7 @@ public final class Board {
         || hash != other.hash
         || emptyCount != other.emptyCount
         || !Arrays.equals(color, other.color)
+        || !Arrays.equals(atariHeads, other.atariHeads)
         || !Arrays.equals(emptyPoints, 0, emptyCount, other.emptyPoints, 0, emptyCount)) {
       return false;
     }

@@ -105,6 +105,7 @@ class BoardStressTest {
     for (int tries = 0; tries < 10 && board.emptyCount() > 0; tries++) {
       int p = board.emptyPoint(random.nextInt(board.emptyCount()));
       if (board.isLegal(p, toPlay)) {
+        checkLibertiesAfterPlay(board, p, toPlay);
         return p;
       }
       if (p == board.koPoint() && toPlay == board.koColor()) {
@@ -115,6 +116,18 @@ class BoardStressTest {
       }
     }
     return Point.PASS;
+  }
+
+  /** {@link Board#libertiesAfterPlay} predicts what playing and counting gives. */
+  private static void checkLibertiesAfterPlay(Board board, int p, byte toPlay) {
+    Marker marker = new Marker(board.geometry());
+    int predicted = board.libertiesAfterPlay(p, toPlay, Integer.MAX_VALUE, marker);
+    int capped = board.libertiesAfterPlay(p, toPlay, 2, marker);
+    board.playAssumeLegal(p, toPlay);
+    int actual = board.libertyCount(p);
+    board.undo();
+    assertEquals(actual, predicted, "liberties after " + board.geometry().name(p));
+    assertEquals(Math.min(actual, 2), capped, "capped liberties after " + board.geometry().name(p));
   }
 
   private static final class Counts {

@@ -1,0 +1,110 @@
+package gofarm.playout;
+
+import gofarm.board.Board;
+import gofarm.board.Color;
+import gofarm.board.Geometry;
+import gofarm.board.Marker;
+
+/**
+ * Reads ladders by playing them out on the board and undoing (GO-DIGEST §G): the attacker ataris
+ * the chain, the defender extends on its last liberty, and so on until the chain is captured (one
+ * liberty after extending) or escapes (three or more). A counter-capture next to the chain counts
+ * as an escape, which errs on the side of "not a ladder". Ladder breakers need no special case:
+ * reading the moves finds them. A budget of moves bounds each reading.
+ *
+ * <p>Thread-confined; owned by one {@link PlayoutPolicy}.
+ */
+final class Ladder {
+  /** Most moves one reading may play; past it the answer is "not a ladder". */
+  static final int MAX_PLAYS = 200;
+
+  private final int stride;
+  private final Marker marker;
+  private final int[] liberties = new int[2];
+  private int budget;
+
+  Ladder(Geometry geometry) {
+    this.stride = geometry.stride();
+    this.marker = new Marker(geometry);
+  }
+
+  /**
+   * Whether the chain at p, of colour {@code defender}, with exactly two liberties and the attacker
+   * to move, is captured in a ladder. The board is left as it was.
+   */
+  boolean isCapturedAttackerToMove(Board board, int p, byte defender) {
+    budget = MAX_PLAYS;
+    return attackerToMove(board, p, defender);
+  }
+
+  private boolean attackerToMove(Board board, int p, byte defender) {
+    if (board.liberties(p, liberties, 2, marker) != 2) {
+      return false;
+    }
+    int a0 = liberties[0];
+    int a1 = liberties[1];
+    // Try first the atari that leaves the defender's escape point with fewer empty neighbours.
+    if (board.emptyNeighbourCount(a1) < board.emptyNeighbourCount(a0)) {
+      int t = a0;
+      a0 = a1;
+      a1 = t;
+    }
+    return atari(board, p, defender, a1) || atari(board, p, defender, a0);
+  }
+
+  /** The attacker plays {@code a}, putting the chain in atari; true if the ladder then works. */
+  private boolean atari(Board board, int p, byte defender, int a) {
+    byte attacker = Color.opponent(defender);
+    if (budget-- <= 0 || !board.isLegal(a, attacker)) {
+      return false;
+    }
+    // An atari that is itself in atari is answered by capturing it.
+    if (!board.isCapture(a, attacker) && board.libertiesAfterPlay(a, attacker, 2, marker) < 2) {
+      return false;
+    }
+    board.playAssumeLegal(a, attacker);
+    boolean captured = board.libertyCount(p) == 1 && defenderToMove(board, p, defender);
+    board.undo();
+    return captured;
+  }
+
+  /** The chain at p has one liberty and the defender moves: true if it cannot escape. */
+  private boolean defenderToMove(Board board, int p, byte defender) {
+    if (canCounterCapture(board, p, defender)) {
+      return false;
+    }
+    int e = board.lastLiberty(p);
+    if (budget-- <= 0) {
+      return false;
+    }
+    if (!board.isLegal(e, defender)) {
+      return true;
+    }
+    board.playAssumeLegal(e, defender);
+    int libs = board.libertyCount(p);
+    boolean captured = libs <= 1 || (libs == 2 && attackerToMove(board, p, defender));
+    board.undo();
+    return captured;
+  }
+
+  /** Whether an attacker chain next to the defender's chain at p is in atari. */
+  private boolean canCounterCapture(Board board, int p, byte defender) {
+    byte attacker = Color.opponent(defender);
+    int head = board.chainHead(p);
+    int q = head;
+    do {
+      if (inAtari(board, q - stride, attacker)
+          || inAtari(board, q - 1, attacker)
+          || inAtari(board, q + 1, attacker)
+          || inAtari(board, q + stride, attacker)) {
+        return true;
+      }
+      q = board.nextInChain(q);
+    } while (q != head);
+    return false;
+  }
+
+  private static boolean inAtari(Board board, int q, byte color) {
+    return board.color(q) == color && board.libertyCount(q) == 1;
+  }
+}

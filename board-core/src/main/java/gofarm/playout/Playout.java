@@ -1,0 +1,189 @@
+package gofarm.playout;
+
+import gofarm.board.Board;
+import gofarm.board.Color;
+import gofarm.board.Geometry;
+import gofarm.board.Point;
+
+/**
+ * Runs playouts: Monte-Carlo games from a root position to the end under a playout policy,
+ * recording their results in {@link PlayoutStats}. One per thread; nothing is allocated per playout
+ * or per move.
+ *
+ * <p>A playout copies the root into a scratch board and plays until two consecutive passes or
+ * {@link #maxLength} moves (3 × the board's area, as Michi does: cycles such as triple ko end
+ * there, since playouts check simple ko only). Suicide is never played. The final position is
+ * scored by area with the one-point-eye rule: stones, plus each empty point whose neighbours are
+ * all one colour; any other empty point is dame. At the natural end of a playout every empty point
+ * is such an eye or dame, so this equals the Tromp-Taylor score; a playout cut off at the cap is
+ * scored the same way.
+ *
+ * <p>A batch is fully determined by (seed, root, policy): the same arguments give bit-identical
+ * statistics on any thread, in any JVM.
+ */
+public final class Playout {
+  private final Geometry geometry;
+  private final PlayoutPolicy policy;
+  private final Board board;
+  private final Rng rng = new Rng(0);
+  private final int maxLength;
+  private final int[] firstPlayStamp;
+  private final byte[] firstPlayColor;
+  private final byte[] owner;
+  private int stamp;
+
+  public Playout(PolicySpec spec, Geometry geometry) {
+    this.geometry = geometry;
+    this.policy = new PlayoutPolicy(spec, geometry);
+    this.board = new Board(geometry);
+    this.maxLength = maxLength(geometry);
+    this.firstPlayStamp = new int[geometry.arraySize()];
+    this.firstPlayColor = new byte[geometry.arraySize()];
+    this.owner = new byte[geometry.pointCount()];
+  }
+
+  /** The playout move cap: 3 × the number of board points. */
+  public static int maxLength(Geometry geometry) {
+    return 3 * geometry.pointCount();
+  }
+
+  public Geometry geometry() {
+    return geometry;
+  }
+
+  /** Empty statistics shaped for this policy and board. */
+  public PlayoutStats newStats() {
+    return new PlayoutStats(geometry, policy.spec().rules().size(), maxLength);
+  }
+
+  public PolicySpec spec() {
+    return policy.spec();
+  }
+
+  /**
+   * Runs {@code count} playouts from {@code root} with the random sequence of {@code seed} and adds
+   * their results to {@code stats}.
+   */
+  public void run(PlayoutRoot root, long seed, int count, PlayoutStats stats) {
+    if (root.board().geometry() != geometry) {
+      throw new IllegalArgumentException(
+          "root is " + root.board().geometry() + ", playouts are for " + geometry);
+    }
+    rng.setSeed(seed);
+    for (int i = 0; i < count; i++) {
+      playOne(root, stats);
+    }
+  }
+
+  private void playOne(PlayoutRoot root, PlayoutStats stats) {
+    Board b = board;
+    b.copyFrom(root.board());
+    if (++stamp == Integer.MAX_VALUE) {
+      java.util.Arrays.fill(firstPlayStamp, 0);
+      stamp = 1;
+    }
+    int capturesBefore = b.captures(Color.BLACK) + b.captures(Color.WHITE);
+    byte me = root.toPlay();
+    int last = root.lastMove();
+    int secondLast = root.secondLastMove();
+    int passesInARow = 0;
+    int passes = 0;
+    int koCaptures = 0;
+    int length = 0;
+    while (passesInARow < 2 && length < maxLength) {
+      int p = policy.chooseMove(b, me, last, secondLast, rng, stats);
+      if (p == Point.PASS) {
+        b.pass(me);
+        passesInARow++;
+        passes++;
+      } else {
+        b.playAssumeLegal(p, me);
+        passesInARow = 0;
+        if (b.koPoint() != Point.NONE) {
+          koCaptures++;
+        }
+        if (firstPlayStamp[p] != stamp) {
+          firstPlayStamp[p] = stamp;
+          firstPlayColor[p] = me;
+        }
+      }
+      secondLast = last;
+      last = p;
+      me = Color.opponent(me);
+      length++;
+    }
+    score(root, stats, length, passes, koCaptures, capturesBefore);
+  }
+
+  /** Scores the final board and adds the playout to the statistics. */
+  private void score(
+      PlayoutRoot root,
+      PlayoutStats stats,
+      int length,
+      int passes,
+      int koCaptures,
+      int capturesBefore) {
+    Board b = board;
+    int black = 0;
+    int white = 0;
+    int points = geometry.pointCount();
+    byte[] owners = owner;
+    for (int i = 0; i < points; i++) {
+      int p = geometry.point(i);
+      byte c = b.color(p);
+      if (c == Color.EMPTY) {
+        c =
+            b.isEyelike(p, Color.BLACK)
+                ? Color.BLACK
+                : b.isEyelike(p, Color.WHITE) ? Color.WHITE : Color.EMPTY;
+      }
+      owners[i] = c;
+      black += c == Color.BLACK ? 1 : 0;
+      white += c == Color.WHITE ? 1 : 0;
+    }
+    int difference = black - white;
+    double komi = root.komi();
+    byte winner = difference > komi ? Color.BLACK : difference < komi ? Color.WHITE : Color.EMPTY;
+    stats.playouts++;
+    if (winner == Color.BLACK) {
+      stats.blackWins++;
+    } else if (winner == Color.WHITE) {
+      stats.whiteWins++;
+    } else {
+      stats.draws++;
+    }
+    stats.lengthSum += length;
+    stats.lengthHistogram[length]++;
+    stats.passes += passes;
+    stats.koCaptures += koCaptures;
+    stats.captures += b.captures(Color.BLACK) + b.captures(Color.WHITE) - capturesBefore;
+    stats.scoreSum += difference;
+    stats.scoreSquares += (long) difference * difference;
+    stats.scoreHistogram[difference + points]++;
+    for (int i = 0; i < points; i++) {
+      int p = geometry.point(i);
+      byte owner = owners[i];
+      if (owner == Color.BLACK) {
+        stats.ownedBlack[p]++;
+      } else if (owner == Color.WHITE) {
+        stats.ownedWhite[p]++;
+      }
+      if (owner == winner && owner != Color.EMPTY) {
+        stats.ownedByWinner[p]++;
+      }
+      if (firstPlayStamp[p] == stamp) {
+        if (firstPlayColor[p] == Color.BLACK) {
+          stats.amafBlackFirst[p]++;
+          if (winner == Color.BLACK) {
+            stats.amafBlackFirstWins[p]++;
+          }
+        } else {
+          stats.amafWhiteFirst[p]++;
+          if (winner == Color.WHITE) {
+            stats.amafWhiteFirstWins[p]++;
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,495 @@
+package gofarm.playout;
+
+import gofarm.board.Board;
+import gofarm.board.Color;
+import gofarm.board.Geometry;
+import gofarm.board.Marker;
+import gofarm.board.Point;
+
+/**
+ * A {@link PolicySpec} compiled for one board size: chooses each move of a playout. Mutable and
+ * thread-confined (Pachi's shared policy versus per-simulation state): every thread compiles its
+ * own from the immutable spec, and it owns the scratch arrays its rules need.
+ *
+ * <p>At each move the generators are tried in order; a generator is skipped when its rate says so
+ * (one draw on a 1/65536 scale) or when it needs a last move and there is none. The first that
+ * finds candidates supplies the move, drawn uniformly among its (distinct, legal) candidates; a
+ * candidate the self-atari filter vetoes is dropped and the draw repeats among the rest. The {@code
+ * random} generator draws uniformly from the empty points, dropping each point that is illegal, an
+ * own one-point eye or vetoed, so that the move is uniform among the acceptable ones (GO-DIGEST
+ * §C.1: scanning from a random start would favour points after long rejected runs).
+ */
+public final class PlayoutPolicy {
+  private static final int ALWAYS = 1 << 16;
+
+  private static final int CAPTURE = RuleKind.CAPTURE.ordinal();
+  private static final int EXTEND = RuleKind.EXTEND.ordinal();
+  private static final int TWO_LIB = RuleKind.TWO_LIB.ordinal();
+  private static final int NAKADE = RuleKind.NAKADE.ordinal();
+  private static final int PATTERN3 = RuleKind.PATTERN3.ordinal();
+  private static final int RANDOM = RuleKind.RANDOM.ordinal();
+
+  private final PolicySpec spec;
+  private final int stride;
+
+  // Generators in order: index into the spec's rules, kind, rate threshold, parameters.
+  private final int[] generatorRule;
+  private final int[] kind;
+  private final int[] threshold;
+  private final int[][] param;
+
+  // The self-atari filter, if any.
+  private final int selfAtariRule;
+  private final int selfAtariThreshold;
+  private final int nakadeStones;
+  private final int bigStones;
+
+  private final int[] candidates;
+  private final Marker seen;
+  private final Marker scratch;
+  private final int[] twoLiberties = new int[2];
+  private final Ladder ladder;
+  private final Nakade nakade;
+
+  /** Compiles {@code spec} for boards of {@code geometry}. */
+  public PlayoutPolicy(PolicySpec spec, Geometry geometry) {
+    this.spec = spec;
+    this.stride = geometry.stride();
+    int generators = 0;
+    for (RuleSpec r : spec.rules()) {
+      generators += r.kind().isFilter() ? 0 : 1;
+    }
+    generatorRule = new int[generators];
+    kind = new int[generators];
+    threshold = new int[generators];
+    param = new int[generators][];
+    int g = 0;
+    int filterRule = -1;
+    RuleSpec filter = null;
+    for (int i = 0; i < spec.rules().size(); i++) {
+      RuleSpec r = spec.rules().get(i);
+      if (r.kind().isFilter()) {
+        filterRule = i;
+        filter = r;
+        continue;
+      }
+      generatorRule[g] = i;
+      kind[g] = r.kind().ordinal();
+      threshold[g] = rateThreshold(r.rate());
+      param[g] = new int[r.kind().params().size()];
+      for (int k = 0; k < param[g].length; k++) {
+        param[g][k] = r.intParam(r.kind().params().get(k).name());
+      }
+      g++;
+    }
+    selfAtariRule = filterRule;
+    selfAtariThreshold = filter == null ? 0 : rateThreshold(filter.rate());
+    nakadeStones = filter == null ? 0 : filter.intParam("nakade-stones");
+    bigStones = filter == null ? Integer.MAX_VALUE : filter.intParam("big-stones");
+    candidates = new int[geometry.pointCount()];
+    seen = new Marker(geometry);
+    scratch = new Marker(geometry);
+    ladder = new Ladder(geometry);
+    nakade = new Nakade(geometry);
+  }
+
+  private static int rateThreshold(double rate) {
+    return (int) Math.round(rate * ALWAYS);
+  }
+
+  public PolicySpec spec() {
+    return spec;
+  }
+
+  /**
+   * Chooses the move of {@code me}: a legal point that is not an own one-point eye, or {@link
+   * Point#PASS} when there is none. Updates the per-rule counters in {@code stats}.
+   *
+   * @param last the opponent's last move (a point, PASS or NONE)
+   * @param secondLast the move before it
+   */
+  public int chooseMove(
+      Board board, byte me, int last, int secondLast, Rng rng, PlayoutStats stats) {
+    boolean strict = false;
+    if (selfAtariRule >= 0) {
+      strict = selfAtariThreshold >= ALWAYS || rng.next16() < selfAtariThreshold;
+      if (strict) {
+        stats.ruleTried[selfAtariRule]++;
+      }
+    }
+    boolean lastOnBoard = last > Point.PASS;
+    for (int g = 0; g < kind.length; g++) {
+      int k = kind[g];
+      int rule = generatorRule[g];
+      if (k == RANDOM) {
+        stats.ruleTried[rule]++;
+        int p = randomMove(board, me, rng, stats, rule, strict);
+        if (p != Point.PASS) {
+          stats.ruleFired[rule]++;
+          stats.ruleChosen[rule]++;
+        }
+        return p;
+      }
+      if (threshold[g] < ALWAYS && rng.next16() >= threshold[g]) {
+        continue;
+      }
+      int[] params = param[g];
+      boolean global = (k == CAPTURE || k == EXTEND) && params[0] == 1;
+      if (!lastOnBoard && !global) {
+        continue; // local rules need a last move on the board
+      }
+      stats.ruleTried[rule]++;
+      seen.clear();
+      int n = generate(board, me, last, secondLast, k, params);
+      if (n == 0) {
+        continue;
+      }
+      stats.ruleFired[rule]++;
+      stats.ruleCandidates[rule] += n;
+      while (n > 0) {
+        int i = rng.nextInt(n);
+        int p = candidates[i];
+        if (selfAtariRule < 0 || !vetoed(board, p, me, strict)) {
+          stats.ruleChosen[rule]++;
+          return p;
+        }
+        stats.ruleVetoes[rule]++;
+        stats.ruleVetoes[selfAtariRule]++;
+        candidates[i] = candidates[--n];
+      }
+    }
+    return Point.PASS;
+  }
+
+  private int generate(Board board, byte me, int last, int secondLast, int k, int[] params) {
+    if (k == CAPTURE) {
+      return capture(board, me, last, params[0] == 1, params[1] == 1);
+    } else if (k == EXTEND) {
+      return extend(board, me, last, params[0] == 1, params[1] == 1, params[2] == 1, params[3]);
+    } else if (k == TWO_LIB) {
+      return twoLib(board, me, last, params[0] == 1, params[1] == 1);
+    } else if (k == NAKADE) {
+      return nakade(board, me, last);
+    } else if (k == PATTERN3) {
+      int n = patterns(board, me, last, 0);
+      return params[0] == 1 && secondLast > Point.PASS ? patterns(board, me, secondLast, n) : n;
+    }
+    throw new IllegalStateException("not a generator: " + RuleKind.values()[k]);
+  }
+
+  // ------------------------------------------------------------------ random
+
+  /**
+   * A uniformly random acceptable move: draw an index among the first k empty points; a point that
+   * is not acceptable is swapped behind them and k shrinks, so each draw is uniform among the
+   * points not yet rejected.
+   */
+  private int randomMove(
+      Board board, byte me, Rng rng, PlayoutStats stats, int rule, boolean strict) {
+    int k = board.emptyCount();
+    while (k > 0) {
+      int i = rng.nextInt(k);
+      int p = board.emptyPoint(i);
+      // The eye rule: never fill an own one-point eye (the diagonal rule, see isSimpleEye).
+      if (!board.isSimpleEye(p, me) && board.isLegal(p, me)) {
+        if (selfAtariRule < 0 || !vetoed(board, p, me, strict)) {
+          return p;
+        }
+        stats.ruleVetoes[rule]++;
+        stats.ruleVetoes[selfAtariRule]++;
+      }
+      board.swapEmpty(i, --k);
+    }
+    return Point.PASS;
+  }
+
+  // ------------------------------------------------------------------ generators
+
+  /** Adds p to the candidates if it is new and legal; returns the new count. */
+  private int add(Board board, byte me, int p, int n) {
+    if (seen.markIfNew(p) && board.isLegal(p, me)) {
+      candidates[n++] = p;
+    }
+    return n;
+  }
+
+  private int capture(Board board, byte me, int last, boolean global, boolean trigger) {
+    byte enemy = Color.opponent(me);
+    if (!global) {
+      if (board.color(last) == enemy && board.libertyCount(last) == 1) {
+        return add(board, me, board.lastLiberty(last), 0);
+      }
+      return 0;
+    }
+    if (trigger && !leftAtari(board, last)) {
+      return 0;
+    }
+    int n = 0;
+    for (int h = board.nextAtariHead(0); h >= 0; h = board.nextAtariHead(h + 1)) {
+      if (board.color(h) == enemy) {
+        n = add(board, me, board.lastLiberty(h), n);
+      }
+    }
+    return n;
+  }
+
+  private int extend(
+      Board board, byte me, int last, boolean global, boolean trigger, boolean counter, int lad) {
+    int n = 0;
+    if (!global) {
+      n = saveIfInAtari(board, me, last - stride, counter, lad, n);
+      n = saveIfInAtari(board, me, last - 1, counter, lad, n);
+      n = saveIfInAtari(board, me, last + 1, counter, lad, n);
+      return saveIfInAtari(board, me, last + stride, counter, lad, n);
+    }
+    if (trigger && !leftAtari(board, last)) {
+      return 0;
+    }
+    for (int h = board.nextAtariHead(0); h >= 0; h = board.nextAtariHead(h + 1)) {
+      if (board.color(h) == me) {
+        n = save(board, me, h, counter, lad, n);
+      }
+    }
+    return n;
+  }
+
+  private int saveIfInAtari(Board board, byte me, int q, boolean counter, int lad, int n) {
+    if (board.color(q) == me && board.libertyCount(q) == 1) {
+      return save(board, me, q, counter, lad, n);
+    }
+    return n;
+  }
+
+  /**
+   * Candidates that save the chain at q (in atari): capturing an enemy chain in atari next to it
+   * (if {@code counter}), and extending on its liberty when that gives two or more liberties and,
+   * with exactly two, does not run into a ladder ({@code lad}: 0 never checked, 1 read when the
+   * liberty is on the first line, 2 always read).
+   */
+  private int save(Board board, byte me, int q, boolean counter, int lad, int n) {
+    int head = board.chainHead(q);
+    if (counter) {
+      byte enemy = Color.opponent(me);
+      int s = head;
+      do {
+        n = captureIfInAtari(board, me, enemy, s - stride, n);
+        n = captureIfInAtari(board, me, enemy, s - 1, n);
+        n = captureIfInAtari(board, me, enemy, s + 1, n);
+        n = captureIfInAtari(board, me, enemy, s + stride, n);
+        s = board.nextInChain(s);
+      } while (s != head);
+    }
+    int liberty = board.lastLiberty(head);
+    if (seen.isMarked(liberty) || !board.isLegal(liberty, me)) {
+      return n;
+    }
+    int libs = board.libertiesAfterPlay(liberty, me, 3, scratch);
+    if (libs < 2) {
+      return n;
+    }
+    if (libs == 2 && (lad == 2 || (lad == 1 && board.geometry().line(liberty) == 0))) {
+      board.playAssumeLegal(liberty, me);
+      boolean caught = ladder.isCapturedAttackerToMove(board, liberty, me);
+      board.undo();
+      if (caught) {
+        return n;
+      }
+    }
+    return add(board, me, liberty, n);
+  }
+
+  private int captureIfInAtari(Board board, byte me, byte enemy, int q, int n) {
+    if (board.color(q) == enemy && board.libertyCount(q) == 1) {
+      return add(board, me, board.lastLiberty(q), n);
+    }
+    return n;
+  }
+
+  /** Whether the last move left a chain in atari: its own, or one next to it. */
+  private boolean leftAtari(Board board, int last) {
+    if (last <= Point.PASS) {
+      return false;
+    }
+    return inAtari(board, last)
+        || inAtari(board, last - stride)
+        || inAtari(board, last - 1)
+        || inAtari(board, last + 1)
+        || inAtari(board, last + stride);
+  }
+
+  private static boolean inAtari(Board board, int q) {
+    return Color.isPlayer(board.color(q)) && board.libertyCount(q) == 1;
+  }
+
+  private int twoLib(Board board, byte me, int last, boolean attack, boolean defend) {
+    int n = 0;
+    byte enemy = Color.opponent(me);
+    if (attack && board.color(last) == enemy && board.libertyCount(last) == 2) {
+      board.liberties(last, twoLiberties, 2, scratch);
+      int a = twoLiberties[0];
+      int b = twoLiberties[1];
+      // An atari that is not itself a self-atari.
+      if (board.libertiesAfterPlay(a, me, 2, scratch) >= 2) {
+        n = add(board, me, a, n);
+      }
+      if (board.libertiesAfterPlay(b, me, 2, scratch) >= 2) {
+        n = add(board, me, b, n);
+      }
+    }
+    if (defend) {
+      n = defendTwoLib(board, me, last - stride, n);
+      n = defendTwoLib(board, me, last - 1, n);
+      n = defendTwoLib(board, me, last + 1, n);
+      n = defendTwoLib(board, me, last + stride, n);
+    }
+    return n;
+  }
+
+  /** If q is an own chain with two liberties, adds the liberties that give it three or more. */
+  private int defendTwoLib(Board board, byte me, int q, int n) {
+    if (board.color(q) != me || board.libertyCount(q) != 2) {
+      return n;
+    }
+    board.liberties(q, twoLiberties, 2, scratch);
+    int a = twoLiberties[0];
+    int b = twoLiberties[1];
+    if (board.libertiesAfterPlay(a, me, 3, scratch) >= 3) {
+      n = add(board, me, a, n);
+    }
+    if (board.libertiesAfterPlay(b, me, 3, scratch) >= 3) {
+      n = add(board, me, b, n);
+    }
+    return n;
+  }
+
+  private int nakade(Board board, byte me, int last) {
+    int n = 0;
+    n = nakadeAt(board, me, last - stride, n);
+    n = nakadeAt(board, me, last - 1, n);
+    n = nakadeAt(board, me, last + 1, n);
+    return nakadeAt(board, me, last + stride, n);
+  }
+
+  private int nakadeAt(Board board, byte me, int e, int n) {
+    if (board.color(e) != Color.EMPTY) {
+      return n;
+    }
+    int vital = nakade.vitalPoint(board, e);
+    return vital == Point.NONE ? n : add(board, me, vital, n);
+  }
+
+  private int patterns(Board board, byte me, int around, int n) {
+    n = patternAt(board, me, around - stride - 1, n);
+    n = patternAt(board, me, around - stride, n);
+    n = patternAt(board, me, around - stride + 1, n);
+    n = patternAt(board, me, around - 1, n);
+    n = patternAt(board, me, around + 1, n);
+    n = patternAt(board, me, around + stride - 1, n);
+    n = patternAt(board, me, around + stride, n);
+    return patternAt(board, me, around + stride + 1, n);
+  }
+
+  private int patternAt(Board board, byte me, int p, int n) {
+    if (board.color(p) == Color.EMPTY && Pattern3.matches(board, p, me)) {
+      return add(board, me, p, n);
+    }
+    return n;
+  }
+
+  // ------------------------------------------------------------------ self-atari filter
+
+  /**
+   * Whether the self-atari filter rejects {@code me} at p. A move that leaves its chain with two or
+   * more liberties, or captures, passes. A self-atari of {@code big-stones} or more is always
+   * rejected; under the strict check (drawn with the filter's rate) any other self-atari is
+   * rejected too, unless it is a nakade throw-in: at most {@code nakade-stones} stones whose last
+   * liberty is surrounded by enemy stones and the edge, so that the opponent's capture leaves one
+   * eye.
+   */
+  private boolean vetoed(Board board, int p, byte me, boolean strict) {
+    if (board.libertiesAfterPlay(p, me, 2, scratch) >= 2 || board.isCapture(p, me)) {
+      return false;
+    }
+    int stones = 1 + friendlyStones(board, p, me);
+    if (stones >= bigStones) {
+      return true;
+    }
+    if (!strict) {
+      return false;
+    }
+    if (stones > nakadeStones) {
+      return true;
+    }
+    return !lastLibertyEnclosedByEnemy(board, p, me);
+  }
+
+  /** Stones of the distinct friendly chains next to p. */
+  private int friendlyStones(Board board, int p, byte me) {
+    scratch.clear();
+    return chainSizeOnce(board, p - stride, me)
+        + chainSizeOnce(board, p - 1, me)
+        + chainSizeOnce(board, p + 1, me)
+        + chainSizeOnce(board, p + stride, me);
+  }
+
+  private int chainSizeOnce(Board board, int q, byte me) {
+    return board.color(q) == me && scratch.markIfNew(board.chainHead(q)) ? board.chainSize(q) : 0;
+  }
+
+  /**
+   * For a self-atari at p: whether the one liberty the new chain would keep has only enemy stones,
+   * the edge and the new chain around it.
+   */
+  private boolean lastLibertyEnclosedByEnemy(Board board, int p, byte me) {
+    int liberty = Point.NONE;
+    if (board.color(p - stride) == Color.EMPTY) {
+      liberty = p - stride;
+    } else if (board.color(p - 1) == Color.EMPTY) {
+      liberty = p - 1;
+    } else if (board.color(p + 1) == Color.EMPTY) {
+      liberty = p + 1;
+    } else if (board.color(p + stride) == Color.EMPTY) {
+      liberty = p + stride;
+    } else {
+      liberty = otherLiberty(board, p, p - stride, me);
+      liberty = liberty != Point.NONE ? liberty : otherLiberty(board, p, p - 1, me);
+      liberty = liberty != Point.NONE ? liberty : otherLiberty(board, p, p + 1, me);
+      liberty = liberty != Point.NONE ? liberty : otherLiberty(board, p, p + stride, me);
+    }
+    if (liberty == Point.NONE) {
+      return false;
+    }
+    return enclosing(board, liberty - stride, p, me)
+        && enclosing(board, liberty - 1, p, me)
+        && enclosing(board, liberty + 1, p, me)
+        && enclosing(board, liberty + stride, p, me);
+  }
+
+  /** The liberty other than p of the friendly chain at q, if q is one with two liberties. */
+  private int otherLiberty(Board board, int p, int q, byte me) {
+    if (board.color(q) != me || board.libertyCount(q) != 2) {
+      return Point.NONE;
+    }
+    board.liberties(q, twoLiberties, 2, scratch);
+    return twoLiberties[0] == p ? twoLiberties[1] : twoLiberties[0];
+  }
+
+  /**
+   * A neighbour of the last liberty that keeps it enclosed: the move, own stones joined by it, the
+   * enemy or the edge.
+   */
+  private boolean enclosing(Board board, int q, int p, byte me) {
+    byte c = board.color(q);
+    if (q == p || c == Color.WALL || c == Color.opponent(me)) {
+      return true;
+    }
+    if (c != me) {
+      return false; // an empty point: the area is open
+    }
+    int h = board.chainHead(q);
+    return board.chainHead(p - stride) == h
+        || board.chainHead(p - 1) == h
+        || board.chainHead(p + 1) == h
+        || board.chainHead(p + stride) == h;
+  }
+}

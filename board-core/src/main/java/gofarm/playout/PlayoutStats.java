@@ -1,0 +1,341 @@
+package gofarm.playout;
+
+import gofarm.board.Color;
+import gofarm.board.Geometry;
+import java.util.Arrays;
+
+/**
+ * The statistics of a batch of playouts from one position under one policy: exact integer counts
+ * that {@linkplain #merge merge} by addition, so batches can be summed in any order on any machine
+ * and give the same totals (the coordinator aggregates chunks this way).
+ *
+ * <p>What is counted, per batch:
+ *
+ * <ul>
+ *   <li>playouts, black wins, white wins, draws (jigo, only with an integer komi);
+ *   <li>playout length: sum and histogram (moves including passes, the final two included); passes;
+ *       stones captured; ko captures (moves that left a ko point);
+ *   <li>final score B−W (area, before komi): sum, sum of squares, histogram by integer;
+ *   <li>per rule of the policy: tried (reached and its rate allowed it), fired (found candidates),
+ *       chosen (supplied the move), candidates (summed over firings), vetoes (candidates a filter
+ *       rejected);
+ *   <li>per point: playouts that ended with the point black's, white's, or the winner's (stone or
+ *       eye), the last for Coulom's criticality;
+ *   <li>AMAF for the first move: per point and colour, playouts in which that colour played there
+ *       first, and how many of them that colour won.
+ * </ul>
+ *
+ * Per-point arrays are indexed by the points of the {@link Geometry}. Not thread-safe: one per
+ * thread, merged afterwards.
+ */
+public final class PlayoutStats {
+  private final Geometry geometry;
+  private final int ruleCount;
+  private final int maxLength;
+
+  long playouts;
+  long blackWins;
+  long whiteWins;
+  long draws;
+  long lengthSum;
+  long passes;
+  long captures;
+  long koCaptures;
+  long scoreSum;
+  long scoreSquares;
+  final long[] lengthHistogram;
+  final long[] scoreHistogram;
+
+  final long[] ruleTried;
+  final long[] ruleFired;
+  final long[] ruleChosen;
+  final long[] ruleCandidates;
+  final long[] ruleVetoes;
+
+  final long[] ownedBlack;
+  final long[] ownedWhite;
+  final long[] ownedByWinner;
+  final long[] amafBlackFirst;
+  final long[] amafBlackFirstWins;
+  final long[] amafWhiteFirst;
+  final long[] amafWhiteFirstWins;
+
+  /**
+   * Empty statistics for playouts on {@code geometry} under a policy of {@code ruleCount} rules,
+   * with lengths up to {@code maxLength} moves.
+   */
+  public PlayoutStats(Geometry geometry, int ruleCount, int maxLength) {
+    this.geometry = geometry;
+    this.ruleCount = ruleCount;
+    this.maxLength = maxLength;
+    int n = geometry.arraySize();
+    lengthHistogram = new long[maxLength + 1];
+    scoreHistogram = new long[2 * geometry.pointCount() + 1];
+    ruleTried = new long[ruleCount];
+    ruleFired = new long[ruleCount];
+    ruleChosen = new long[ruleCount];
+    ruleCandidates = new long[ruleCount];
+    ruleVetoes = new long[ruleCount];
+    ownedBlack = new long[n];
+    ownedWhite = new long[n];
+    ownedByWinner = new long[n];
+    amafBlackFirst = new long[n];
+    amafBlackFirstWins = new long[n];
+    amafWhiteFirst = new long[n];
+    amafWhiteFirstWins = new long[n];
+  }
+
+  /** Empty statistics shaped like {@code other}'s. */
+  public static PlayoutStats like(PlayoutStats other) {
+    return new PlayoutStats(other.geometry, other.ruleCount, other.maxLength);
+  }
+
+  /**
+   * Adds {@code other}'s counts to these. Addition is associative and commutative, so any order of
+   * merging gives the same result.
+   *
+   * @throws IllegalArgumentException if the two are shaped differently
+   */
+  public PlayoutStats merge(PlayoutStats other) {
+    if (other.geometry != geometry
+        || other.ruleCount != ruleCount
+        || other.maxLength != maxLength) {
+      throw new IllegalArgumentException(
+          "cannot merge statistics of different shapes: " + shape() + " and " + other.shape());
+    }
+    playouts += other.playouts;
+    blackWins += other.blackWins;
+    whiteWins += other.whiteWins;
+    draws += other.draws;
+    lengthSum += other.lengthSum;
+    passes += other.passes;
+    captures += other.captures;
+    koCaptures += other.koCaptures;
+    scoreSum += other.scoreSum;
+    scoreSquares += other.scoreSquares;
+    add(lengthHistogram, other.lengthHistogram);
+    add(scoreHistogram, other.scoreHistogram);
+    add(ruleTried, other.ruleTried);
+    add(ruleFired, other.ruleFired);
+    add(ruleChosen, other.ruleChosen);
+    add(ruleCandidates, other.ruleCandidates);
+    add(ruleVetoes, other.ruleVetoes);
+    add(ownedBlack, other.ownedBlack);
+    add(ownedWhite, other.ownedWhite);
+    add(ownedByWinner, other.ownedByWinner);
+    add(amafBlackFirst, other.amafBlackFirst);
+    add(amafBlackFirstWins, other.amafBlackFirstWins);
+    add(amafWhiteFirst, other.amafWhiteFirst);
+    add(amafWhiteFirstWins, other.amafWhiteFirstWins);
+    return this;
+  }
+
+  private static void add(long[] into, long[] from) {
+    for (int i = 0; i < into.length; i++) {
+      into[i] += from[i];
+    }
+  }
+
+  private String shape() {
+    return geometry + ", " + ruleCount + " rules, lengths up to " + maxLength;
+  }
+
+  // ------------------------------------------------------------------ reading
+
+  public Geometry geometry() {
+    return geometry;
+  }
+
+  public int ruleCount() {
+    return ruleCount;
+  }
+
+  /** The largest playout length the histogram holds. */
+  public int maxLength() {
+    return maxLength;
+  }
+
+  public long playouts() {
+    return playouts;
+  }
+
+  public long blackWins() {
+    return blackWins;
+  }
+
+  public long whiteWins() {
+    return whiteWins;
+  }
+
+  public long draws() {
+    return draws;
+  }
+
+  /** Sum of playout lengths (moves and passes). */
+  public long lengthSum() {
+    return lengthSum;
+  }
+
+  public long passes() {
+    return passes;
+  }
+
+  /** Stones captured in all playouts. */
+  public long captures() {
+    return captures;
+  }
+
+  /** Moves that left a ko point (single-stone captures that can be retaken). */
+  public long koCaptures() {
+    return koCaptures;
+  }
+
+  /** Sum over playouts of the final B−W area difference (komi not subtracted). */
+  public long scoreSum() {
+    return scoreSum;
+  }
+
+  /** Sum over playouts of the square of B−W. */
+  public long scoreSquares() {
+    return scoreSquares;
+  }
+
+  /** Playouts of length exactly {@code length}. */
+  public long lengthCount(int length) {
+    return lengthHistogram[length];
+  }
+
+  /** Playouts that ended with B−W exactly {@code difference} (−points..points). */
+  public long scoreCount(int difference) {
+    int i = difference + geometry.pointCount();
+    return i < 0 || i >= scoreHistogram.length ? 0 : scoreHistogram[i];
+  }
+
+  public long ruleTried(int rule) {
+    return ruleTried[rule];
+  }
+
+  public long ruleFired(int rule) {
+    return ruleFired[rule];
+  }
+
+  public long ruleChosen(int rule) {
+    return ruleChosen[rule];
+  }
+
+  /** Candidate moves summed over the times the rule fired. */
+  public long ruleCandidates(int rule) {
+    return ruleCandidates[rule];
+  }
+
+  public long ruleVetoes(int rule) {
+    return ruleVetoes[rule];
+  }
+
+  /** Playouts that ended with point p owned by {@code player} (stone or eye). */
+  public long owned(int p, byte player) {
+    return player == Color.BLACK ? ownedBlack[p] : ownedWhite[p];
+  }
+
+  /** Playouts that ended with p owned by the playout's winner. */
+  public long ownedByWinner(int p) {
+    return ownedByWinner[p];
+  }
+
+  /** Playouts in which {@code player} played at p before the opponent did (AMAF). */
+  public long amafFirst(int p, byte player) {
+    return player == Color.BLACK ? amafBlackFirst[p] : amafWhiteFirst[p];
+  }
+
+  /** Of {@link #amafFirst}, the playouts {@code player} won. */
+  public long amafFirstWins(int p, byte player) {
+    return player == Color.BLACK ? amafBlackFirstWins[p] : amafWhiteFirstWins[p];
+  }
+
+  // ------------------------------------------------------------------ derived figures
+
+  /** Black wins over playouts, counting a draw as half. */
+  public double blackWinRate() {
+    return playouts == 0 ? Double.NaN : (blackWins + 0.5 * draws) / playouts;
+  }
+
+  /** Mean playout length in moves, passes included. */
+  public double meanLength() {
+    return playouts == 0 ? Double.NaN : (double) lengthSum / playouts;
+  }
+
+  /** Mean final score B−W−komi. */
+  public double meanScore(double komi) {
+    return playouts == 0 ? Double.NaN : (double) scoreSum / playouts - komi;
+  }
+
+  /** Standard deviation of the final score (population). */
+  public double scoreStdDev() {
+    if (playouts == 0) {
+      return Double.NaN;
+    }
+    double mean = (double) scoreSum / playouts;
+    return Math.sqrt(Math.max(0, (double) scoreSquares / playouts - mean * mean));
+  }
+
+  /**
+   * Coulom's criticality of p: covariance of owning p and winning, {@code v/N − (w·W + b·B)/N²},
+   * where v = playouts whose winner owned p, w and b = playouts white and black owned p, W and B =
+   * white and black wins.
+   */
+  public double criticality(int p) {
+    if (playouts == 0) {
+      return Double.NaN;
+    }
+    double n = playouts;
+    return ownedByWinner[p] / n
+        - (ownedWhite[p] / n * (whiteWins / n) + ownedBlack[p] / n * (blackWins / n));
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof PlayoutStats s
+        && s.geometry == geometry
+        && s.ruleCount == ruleCount
+        && s.maxLength == maxLength
+        && s.playouts == playouts
+        && s.blackWins == blackWins
+        && s.whiteWins == whiteWins
+        && s.draws == draws
+        && s.lengthSum == lengthSum
+        && s.passes == passes
+        && s.captures == captures
+        && s.koCaptures == koCaptures
+        && s.scoreSum == scoreSum
+        && s.scoreSquares == scoreSquares
+        && Arrays.equals(s.lengthHistogram, lengthHistogram)
+        && Arrays.equals(s.scoreHistogram, scoreHistogram)
+        && Arrays.equals(s.ruleTried, ruleTried)
+        && Arrays.equals(s.ruleFired, ruleFired)
+        && Arrays.equals(s.ruleChosen, ruleChosen)
+        && Arrays.equals(s.ruleCandidates, ruleCandidates)
+        && Arrays.equals(s.ruleVetoes, ruleVetoes)
+        && Arrays.equals(s.ownedBlack, ownedBlack)
+        && Arrays.equals(s.ownedWhite, ownedWhite)
+        && Arrays.equals(s.ownedByWinner, ownedByWinner)
+        && Arrays.equals(s.amafBlackFirst, amafBlackFirst)
+        && Arrays.equals(s.amafBlackFirstWins, amafBlackFirstWins)
+        && Arrays.equals(s.amafWhiteFirst, amafWhiteFirst)
+        && Arrays.equals(s.amafWhiteFirstWins, amafWhiteFirstWins);
+  }
+
+  @Override
+  public int hashCode() {
+    return Long.hashCode(playouts) * 31 + Long.hashCode(scoreSum) * 17 + Long.hashCode(lengthSum);
+  }
+
+  @Override
+  public String toString() {
+    return String.format(
+        "%d playouts, black wins %.4f, %.2f moves, B-W %.2f",
+        playouts,
+        blackWinRate(),
+        meanLength(),
+        playouts == 0 ? Double.NaN : (double) scoreSum / playouts);
+  }
+}

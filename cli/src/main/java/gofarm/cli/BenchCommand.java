@@ -1,0 +1,207 @@
+package gofarm.cli;
+
+import gofarm.board.Board;
+import gofarm.board.Geometry;
+import gofarm.board.Point;
+import gofarm.playout.PlayoutRoot;
+import gofarm.playout.PlayoutStats;
+import gofarm.playout.PolicySpec;
+import gofarm.playout.RuleSpec;
+import gofarm.rules.Player;
+import gofarm.worker.engine.PlayoutEngine;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gofarm bench}: playouts per second from the empty board, per board size and policy, in the
+ * style of BitmapGo's reports, with the win rate, the playout length, CPU cycles per playout and
+ * which rule supplied the moves.
+ */
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Measures playout speed from the empty board for each size and policy.",
+      "Runs --seconds per case after a warm-up, or exactly --playouts (then the statistics are"
+          + " reproducible for the seed whatever the thread count)."
+    })
+final class BenchCommand implements Callable<Integer> {
+  /** Playouts per chunk: big enough to amortize the hand-off, small enough to balance threads. */
+  private static final int BATCH = 1000;
+
+  @Option(
+      names = "--size",
+      split = ",",
+      defaultValue = "9,19",
+      description = "Board sizes, 2..25 (default: ${DEFAULT-VALUE}).")
+  List<Integer> sizes;
+
+  @Option(names = "--komi", defaultValue = "7.5", description = "Komi (default: ${DEFAULT-VALUE}).")
+  double komi;
+
+  @Option(
+      names = "--policy",
+      defaultValue = "uniform",
+      description = {
+        "Policy: a preset (uniform, atari-local, atari-global, mogo, heavy) or a rule list;"
+            + " repeat the option for several (default: ${DEFAULT-VALUE})."
+      })
+  List<String> policies;
+
+  @Option(
+      names = "--threads",
+      description = "Threads (default: all cores, ${DEFAULT-VALUE}).",
+      defaultValue = "0")
+  int threads;
+
+  @Option(names = "--playouts", description = "Playouts per case (instead of --seconds).")
+  Long playouts;
+
+  @Option(
+      names = "--seconds",
+      defaultValue = "5",
+      description = "Seconds per case when --playouts is not given (default: ${DEFAULT-VALUE}).")
+  double seconds;
+
+  @Option(
+      names = "--warmup",
+      defaultValue = "2",
+      description = "Warm-up seconds per case (default: ${DEFAULT-VALUE}).")
+  double warmup;
+
+  @Option(names = "--seed", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Spec CommandSpec commandSpec;
+
+  private PrintWriter out;
+  private PrintWriter err;
+
+  @Override
+  public Integer call() {
+    out = commandSpec.commandLine().getOut();
+    err = commandSpec.commandLine().getErr();
+    int n = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
+    List<PolicySpec> specs = new ArrayList<>();
+    for (String text : policies) {
+      specs.add(PolicySpec.parse(text));
+    }
+    for (int size : sizes) {
+      Geometry.of(size); // validates
+    }
+    double mhz = cpuMhz();
+    try (PlayoutEngine engine = new PlayoutEngine(n)) {
+      for (int size : sizes) {
+        for (PolicySpec spec : specs) {
+          benchmark(engine, Geometry.of(size), spec, mhz);
+        }
+      }
+    }
+    return 0;
+  }
+
+  private void benchmark(PlayoutEngine engine, Geometry geometry, PolicySpec spec, double mhz) {
+    PlayoutRoot root =
+        PlayoutRoot.of(new Board(geometry), Player.BLACK, Point.NONE, Point.NONE, komi);
+    if (warmup > 0) {
+      engine.runFor(root, spec, ~seed, Duration.ofMillis((long) (warmup * 1000)), BATCH, x -> {});
+    }
+    String what =
+        playouts != null
+            ? "playouts=" + playouts
+            : String.format(Locale.ROOT, "seconds=%s", seconds);
+    out.printf(
+        Locale.ROOT,
+        "benchmarking playouts  size=%d komi=%s policy=%s threads=%d %s seed=%d%n",
+        geometry.size(),
+        komi == Math.rint(komi) ? Long.toString((long) komi) : Double.toString(komi),
+        spec.name().equals("custom") ? "'" + spec.rulesText() + "'" : spec.name(),
+        engine.threads(),
+        what,
+        seed);
+    long cpuBefore = engine.cpuNanos();
+    long start = System.nanoTime();
+    PlayoutStats stats;
+    if (playouts != null) {
+      ProgressBar bar = new ProgressBar("playouts", playouts, err);
+      stats = engine.runBatches(root, spec, seed, playouts, BATCH, bar::advance);
+      bar.finish();
+    } else {
+      Duration time = Duration.ofMillis((long) (seconds * 1000));
+      stats = engine.runFor(root, spec, seed, time, BATCH, x -> {});
+    }
+    double wall = (System.nanoTime() - start) / 1e9;
+    double cpu = (engine.cpuNanos() - cpuBefore) / 1e9;
+    long count = stats.playouts();
+    double p = stats.blackWinRate();
+    double halfWidth = 1.96 * Math.sqrt(p * (1 - p) / count);
+    String cycles =
+        mhz > 0
+            ? String.format(Locale.ROOT, "%,.0f cycles/playout", cpu * mhz * 1e6 / count)
+            : "cpu frequency unknown";
+    out.printf(
+        Locale.ROOT,
+        "[game] = %.1f kpps (%.1f kpps/thread)   [moves] = %.2f   [black wins] = %.4f ± %.4f   [cpu] %s%n",
+        count / wall / 1000,
+        count / cpu / 1000,
+        stats.meanLength(),
+        p,
+        halfWidth,
+        cycles);
+    out.println("[rules] " + ruleShares(spec, stats));
+    out.println();
+    out.flush();
+  }
+
+  /** Share of the moves each generator supplied, and the filter's vetoes per move. */
+  static String ruleShares(PolicySpec spec, PlayoutStats stats) {
+    long moves = 0;
+    for (int i = 0; i < spec.rules().size(); i++) {
+      moves += stats.ruleChosen(i);
+    }
+    List<String> parts = new ArrayList<>();
+    for (int i = 0; i < spec.rules().size(); i++) {
+      RuleSpec r = spec.rules().get(i);
+      if (r.kind().isFilter()) {
+        parts.add(
+            String.format(
+                Locale.ROOT,
+                "%s vetoed %.2f/move",
+                r.kind().id(),
+                (double) stats.ruleVetoes(i) / Math.max(1, moves)));
+      } else {
+        parts.add(
+            String.format(
+                Locale.ROOT,
+                "%s %.1f%%",
+                r.kind().id(),
+                100.0 * stats.ruleChosen(i) / Math.max(1, moves)));
+      }
+    }
+    return String.join(" · ", parts);
+  }
+
+  /** The CPU clock from /proc/cpuinfo, or 0 where there is none. */
+  private static double cpuMhz() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+        if (line.startsWith("cpu MHz")) {
+          return Double.parseDouble(line.substring(line.indexOf(':') + 1).trim());
+        }
+      }
+    } catch (Exception e) {
+      // not Linux, or not readable: cycles are then not reported
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,5 @@
+/**
+ * The worker's playout engine: runs chunks of playouts on a fixed pool of threads with per-thread
+ * compiled policies ({@link gofarm.worker.engine.PlayoutEngine}).
+ */
+package gofarm.worker.engine;
