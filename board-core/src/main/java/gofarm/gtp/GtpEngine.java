@@ -69,7 +69,8 @@ import java.util.regex.Pattern;
  * error: komi must be a number (got 'x')}, {@code illegal move: E5 is occupied}, {@code cannot load
  * file: game.sgf: line 3, column 14: ...}. Extension commands answer with a message naming the
  * argument and the bound. The engine never dies on bad input: any exception inside a command
- * becomes a {@code ?} response.
+ * becomes a {@code ?} response ({@code internal error: ...}), and lines longer than {@link
+ * #MAX_LINE} are answered with an error without being kept.
  *
  * <p>Not thread-safe: one engine per connection.
  */
@@ -243,7 +244,9 @@ public final class GtpEngine {
           "=" + id + (result.isEmpty() || result.startsWith("\n") ? "" : " ") + result + "\n\n");
     } catch (Failure e) {
       return Optional.of(failure(id, e.getMessage()));
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      // A bug, not bad input: answer it and go on. LinkageError covers a class that failed to
+      // initialize; the JVM's other errors (out of memory) are left to end the process.
       String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
       return Optional.of(failure(id, "internal error: " + message));
     }
