@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import gofarm.board.Geometry;
 import gofarm.board.Point;
 import gofarm.io.Sgf;
+import gofarm.playout.FlatMonteCarlo;
+import gofarm.playout.PolicySpec;
 import gofarm.rules.Game;
 import gofarm.rules.KoRule;
 import gofarm.rules.Player;
@@ -56,6 +58,90 @@ class GtpEngineTest {
 
   private static void assertTranscript(String input, String expected) {
     assertTranscript(engine(), input, expected);
+  }
+
+  // ---------------------------------------------------------------- a whole game
+
+  /**
+   * A game as a new user plays it against the real move generator. The engine's moves are pinned:
+   * {@link FlatMonteCarlo} is deterministic for a seed, so if the playout engine changes on
+   * purpose, update them (and check that they are still legal).
+   */
+  @Test
+  void aNewUsersFullGameAgainstFlatMonteCarlo() {
+    FlatMonteCarlo search = new FlatMonteCarlo(PolicySpec.parse("uniform"), 500, 1);
+    assertTranscript(
+        new GtpEngine(Rules.DEFAULT, 19, search::chooseMove),
+        """
+        boardsize 9
+        clear_board
+        komi 7
+        play b e5
+        genmove w
+        undo
+        play w c3
+        genmove b
+        genmove w
+        play b g3
+        genmove w
+        showboard
+        play b pass
+        genmove w
+        final_score
+        printsgf
+        quit
+        """,
+        """
+        =
+
+        =
+
+        =
+
+        =
+
+        = F5
+
+        =
+
+        =
+
+        = H9
+
+        = D6
+
+        =
+
+        = G5
+
+        =
+           A B C D E F G H J
+         9 . . . . . . . X . 9
+         8 . . . . . . . . . 8
+         7 . . + . . . + . . 7
+         6 . . . O . . . . . 6
+         5 . . . . X . O . . 5
+         4 . . . . . . . . . 4
+         3 . . O . . . X . . 3
+         2 . . . . . . . . . 2
+         1 . . . . . . . . . 1
+           A B C D E F G H J
+        black (X) has captured 0 stones
+        white (O) has captured 0 stones
+        komi 7, black to play
+
+        =
+
+        = pass
+
+        = W+7
+
+        = (;FF[4]GM[1]CA[UTF-8]AP[gofarm]SZ[9]KM[7]RU[Chinese]RE[W+7]
+        ;B[ee];W[cg];B[ha];W[dd];B[gg];W[ge];B[];W[])
+
+        =
+
+        """);
   }
 
   // ---------------------------------------------------------------- protocol
