@@ -39,6 +39,11 @@ public final class Pattern3 {
           new Shape("edge: 4", "?XO ?.o ###", 'O', List.of()),
           new Shape("edge: 5", "?XO O.X ###", 'O', List.of()));
 
+  /** Neighbour (row, column) of each key slot: NW, N, NE, W, E, SW, S, SE. */
+  private static final int[][] SLOTS = {
+    {0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}, {2, 2}
+  };
+
   /** Per key: bit BLACK if a move by black matches, bit WHITE for white. */
   private static final byte[] TABLE = compile();
 
@@ -74,11 +79,6 @@ public final class Pattern3 {
   }
 
   // ------------------------------------------------------------------ compilation
-
-  /** Neighbour (row, column) of each key slot: NW, N, NE, W, E, SW, S, SE. */
-  private static final int[][] SLOTS = {
-    {0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}, {2, 2}
-  };
 
   private static byte[] compile() {
     byte[] table = new byte[1 << 16];
