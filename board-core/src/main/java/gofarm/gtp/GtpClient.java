@@ -34,7 +34,8 @@ import java.util.concurrent.locks.LockSupport;
  * InputStream#available()} reports and otherwise waits with a short backoff (spin, yield, then
  * sub-millisecond parks) until the answer is complete, the process exits, or the deadline passes. A
  * timed-out engine would answer late and put every later answer out of step, so the client then
- * destroys it; so does any other protocol failure. After that every call fails at once.
+ * destroys it; so does an interrupt of the waiting thread, and any protocol failure. After that
+ * every call fails at once.
  *
  * <p>The engine's standard error goes where the caller says ({@link
  * ProcessBuilder.Redirect#DISCARD} by default, or a file); it is never left in a pipe that nobody
@@ -217,6 +218,10 @@ public final class GtpClient implements AutoCloseable {
           return response;
         }
         throw broken(command, "engine exited" + exitNote() + " before answering", null);
+      }
+      if (Thread.currentThread().isInterrupted()) {
+        // The flag stays set for the caller; the answer would arrive out of step.
+        throw broken(command, "interrupted while waiting; engine stopped", null);
       }
       if (System.nanoTime() - deadline > 0) {
         throw broken(

@@ -72,6 +72,17 @@ class GtpClientTest {
   }
 
   @Test
+  void interruptStopsTheEngineAndKeepsTheFlag() throws Exception {
+    try (GtpClient engine = fake()) {
+      Thread.currentThread().interrupt();
+      GtpException e = assertThrows(GtpException.class, () -> engine.send("sleep 20000"));
+      assertTrue(Thread.interrupted(), "the interrupt flag is kept (and cleared here)");
+      assertEquals(
+          program() + ": 'sleep 20000': interrupted while waiting; engine stopped", e.getMessage());
+    }
+  }
+
+  @Test
   void engineThatExitsBeforeAnsweringIsReported() throws Exception {
     try (GtpClient engine = fake()) {
       GtpException e = assertThrows(GtpException.class, () -> engine.send("die"));
