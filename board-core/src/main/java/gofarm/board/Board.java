@@ -51,6 +51,14 @@ public final class Board {
   /** Bits per field of a packed neighbour count. */
   private static final int NB_EMPTY = 1;
 
+  /**
+   * The liberty count kept at index {@link Point#NONE}: that wall cell is never a chain head, so
+   * its counter can absorb the updates meant for "the chain next to p" when there is none, which
+   * spares a branch per neighbour in the move loop. It starts far from 0, 1 and 2, the counts that
+   * trigger any work, and can drift by a few per move only.
+   */
+  private static final int SINK_LIBERTIES = 1 << 30;
+
   /** Ints per undo record (fixed, so a record's start is {@code depth * RECORD}). */
   private static final int RECORD = 40;
 
@@ -602,27 +610,25 @@ public final class Board {
     neighbourCounts[right] += delta;
     neighbourCounts[down] += delta;
 
-    // 2. Every chain next to p loses the liberty p (once per chain; p has no head yet).
+    // 2. Every distinct chain next to p loses the liberty p (p has no head yet). Neighbours
+    // without a chain have head NONE and update the sink; duplicates subtract 0.
     int hUp = chainHead[up];
     int hLeft = chainHead[left];
     int hRight = chainHead[right];
     int hDown = chainHead[down];
-    if (hUp != Point.NONE) {
-      chainLibs[hUp]--;
-      updateAtari(hUp);
+    int lUp = --chainLibs[hUp];
+    int lLeft = chainLibs[hLeft] -= hLeft != hUp ? 1 : 0;
+    int lRight = chainLibs[hRight] -= hRight != hUp && hRight != hLeft ? 1 : 0;
+    int lDown = chainLibs[hDown] -= hDown != hUp && hDown != hLeft && hDown != hRight ? 1 : 0;
+    if (lUp <= 1 || lLeft <= 1 || lRight <= 1 || lDown <= 1) {
+      // A chain entered atari (set its bit; a duplicate sets it again), or lost its last liberty
+      // (an enemy chain is removed in step 4, an own chain merged in step 3, both fix the bit).
+      setAtariIfOne(hUp, lUp);
+      setAtariIfOne(hLeft, lLeft);
+      setAtariIfOne(hRight, lRight);
+      setAtariIfOne(hDown, lDown);
     }
-    if (hLeft != Point.NONE && hLeft != hUp) {
-      chainLibs[hLeft]--;
-      updateAtari(hLeft);
-    }
-    if (hRight != Point.NONE && hRight != hUp && hRight != hLeft) {
-      chainLibs[hRight]--;
-      updateAtari(hRight);
-    }
-    if (hDown != Point.NONE && hDown != hUp && hDown != hLeft && hDown != hRight) {
-      chainLibs[hDown]--;
-      updateAtari(hDown);
-    }
+    boolean captures = lUp == 0 || lLeft == 0 || lRight == 0 || lDown == 0;
 
     // 3. A one-stone chain, then merge the friendly chains next to it.
     chainHead[p] = p;
@@ -650,25 +656,27 @@ public final class Board {
     int captured = 0;
     int removed = 0;
     int lastCapturedStone = Point.NONE;
-    if (color[up] == enemy && chainLibs[chainHead[up]] == 0) {
-      rec[r + R_CAPTURED_BASE + captured++] = chainHead[up];
-      lastCapturedStone = up;
-      removed += removeChain(chainHead[up], enemy);
-    }
-    if (color[left] == enemy && chainLibs[chainHead[left]] == 0) {
-      rec[r + R_CAPTURED_BASE + captured++] = chainHead[left];
-      lastCapturedStone = left;
-      removed += removeChain(chainHead[left], enemy);
-    }
-    if (color[right] == enemy && chainLibs[chainHead[right]] == 0) {
-      rec[r + R_CAPTURED_BASE + captured++] = chainHead[right];
-      lastCapturedStone = right;
-      removed += removeChain(chainHead[right], enemy);
-    }
-    if (color[down] == enemy && chainLibs[chainHead[down]] == 0) {
-      rec[r + R_CAPTURED_BASE + captured++] = chainHead[down];
-      lastCapturedStone = down;
-      removed += removeChain(chainHead[down], enemy);
+    if (captures) {
+      if (color[up] == enemy && chainLibs[chainHead[up]] == 0) {
+        rec[r + R_CAPTURED_BASE + captured++] = chainHead[up];
+        lastCapturedStone = up;
+        removed += removeChain(chainHead[up], enemy);
+      }
+      if (color[left] == enemy && chainLibs[chainHead[left]] == 0) {
+        rec[r + R_CAPTURED_BASE + captured++] = chainHead[left];
+        lastCapturedStone = left;
+        removed += removeChain(chainHead[left], enemy);
+      }
+      if (color[right] == enemy && chainLibs[chainHead[right]] == 0) {
+        rec[r + R_CAPTURED_BASE + captured++] = chainHead[right];
+        lastCapturedStone = right;
+        removed += removeChain(chainHead[right], enemy);
+      }
+      if (color[down] == enemy && chainLibs[chainHead[down]] == 0) {
+        rec[r + R_CAPTURED_BASE + captured++] = chainHead[down];
+        lastCapturedStone = down;
+        removed += removeChain(chainHead[down], enemy);
+      }
     }
     rec[r + R_CAPTURED] = captured;
 
@@ -786,26 +794,7 @@ public final class Board {
     neighbourCounts[left] -= delta;
     neighbourCounts[right] -= delta;
     neighbourCounts[down] -= delta;
-    int hUp = chainHead[up];
-    int hLeft = chainHead[left];
-    int hRight = chainHead[right];
-    int hDown = chainHead[down];
-    if (hUp != Point.NONE) {
-      chainLibs[hUp]++;
-      updateAtari(hUp);
-    }
-    if (hLeft != Point.NONE && hLeft != hUp) {
-      chainLibs[hLeft]++;
-      updateAtari(hLeft);
-    }
-    if (hRight != Point.NONE && hRight != hUp && hRight != hLeft) {
-      chainLibs[hRight]++;
-      updateAtari(hRight);
-    }
-    if (hDown != Point.NONE && hDown != hUp && hDown != hLeft && hDown != hRight) {
-      chainLibs[hDown]++;
-      updateAtari(hDown);
-    }
+    addLibertyToNeighbours(p, 1);
     // Reinsert p where it was: the point that took its slot goes back to the end (unless p was
     // the last point, when nothing took its slot and the slot holds a stale value).
     int i = rec[r + R_EMPTY_INDEX];
@@ -934,29 +923,34 @@ public final class Board {
 
   /** Adds {@code d} liberties to each distinct chain next to the (empty) point q. */
   private void addLibertyToNeighbours(int q, int d) {
+    // Neighbours without a chain update the sink; duplicates add 0.
     int a = chainHead[q - stride];
     int b = chainHead[q - 1];
     int c = chainHead[q + 1];
     int e = chainHead[q + stride];
-    if (a != Point.NONE) {
-      chainLibs[a] += d;
+    int la = chainLibs[a] += d;
+    int lb = chainLibs[b] += b != a ? d : 0;
+    int lc = chainLibs[c] += c != a && c != b ? d : 0;
+    int le = chainLibs[e] += e != a && e != b && e != c ? d : 0;
+    if (la <= 2 || lb <= 2 || lc <= 2 || le <= 2) {
       updateAtari(a);
-    }
-    if (b != Point.NONE && b != a) {
-      chainLibs[b] += d;
       updateAtari(b);
-    }
-    if (c != Point.NONE && c != a && c != b) {
-      chainLibs[c] += d;
       updateAtari(c);
-    }
-    if (e != Point.NONE && e != a && e != b && e != c) {
-      chainLibs[e] += d;
       updateAtari(e);
     }
   }
 
-  /** Keeps the bit of head h in atariHeads equal to "the chain has exactly one liberty". */
+  /** Sets the atari bit of head h when its new liberty count l is 1. */
+  private void setAtariIfOne(int h, int l) {
+    if (l == 1) {
+      atariHeads[h >>> 6] |= 1L << h;
+    }
+  }
+
+  /**
+   * Keeps the bit of head h in atariHeads equal to "the chain has exactly one liberty" (the sink
+   * never has one).
+   */
   private void updateAtari(int h) {
     if (chainLibs[h] == 1) {
       atariHeads[h >>> 6] |= 1L << h;
@@ -994,6 +988,7 @@ public final class Board {
     Arrays.fill(chainHead, Point.NONE);
     Arrays.fill(chainStones, 0);
     Arrays.fill(chainLibs, 0);
+    chainLibs[Point.NONE] = SINK_LIBERTIES;
     Arrays.fill(neighbourCounts, 0);
     Arrays.fill(atariHeads, 0L);
     emptyCount = 0;
