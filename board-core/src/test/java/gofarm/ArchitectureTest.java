@@ -50,7 +50,7 @@ class ArchitectureTest {
    * Packages whose {@code package-info.java} is written on another branch: {@code gofarm.gtp}'s
    * comes with {@code GtpEngine} (branch gtp). Remove the entry once both are merged.
    */
-  private static final Set<String> PACKAGE_INFO_ELSEWHERE = Set.of("gtp");
+  private static final Set<String> PACKAGE_INFO_ELSEWHERE = Set.of();
 
   private static final Pattern IMPORT =
       Pattern.compile("^\\s*import\\s+(?:static\\s+)?([\\w.]+)(?:\\.\\*)?\\s*;", Pattern.MULTILINE);

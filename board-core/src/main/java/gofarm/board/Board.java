@@ -157,6 +157,7 @@ public final class Board {
    * koPoint} next. Used to give every copy of a position the same canonical empty-point order.
    */
   public void setPosition(byte[] colors, int koPoint, byte koColor) {
+    // Validate everything first, so that a refused position leaves the board as it was.
     if (colors.length != geometry.arraySize()) {
       throw new IllegalArgumentException("colour array has the wrong size for " + geometry);
     }
@@ -166,25 +167,61 @@ public final class Board {
       if (c != Color.EMPTY && c != Color.BLACK && c != Color.WHITE) {
         throw new IllegalArgumentException("bad colour " + c + " at " + geometry.name(p));
       }
-      color[p] = c;
     }
-    if (koPoint != Point.NONE && (!geometry.isOnBoard(koPoint) || color[koPoint] != Color.EMPTY)) {
+    if (koPoint != Point.NONE && (!geometry.isOnBoard(koPoint) || colors[koPoint] != Color.EMPTY)) {
       throw new IllegalArgumentException("ko point " + koPoint + " is not an empty board point");
+    }
+    int dead = chainWithoutLiberties(colors);
+    if (dead != Point.NONE) {
+      throw new IllegalArgumentException(
+          "illegal position: the "
+              + Color.name(colors[dead])
+              + " chain at "
+              + geometry.name(dead)
+              + " has no liberties");
+    }
+    for (int i = 0; i < geometry.pointCount(); i++) {
+      int p = geometry.point(i);
+      color[p] = colors[p];
     }
     this.koPoint = koPoint;
     this.koColor = koPoint == Point.NONE ? Color.EMPTY : koColor;
     rebuildDerivedState();
+  }
+
+  /** A stone of some chain of {@code colors} that has no liberty, or NONE; by flood fill. */
+  private int chainWithoutLiberties(byte[] colors) {
+    boolean[] seen = new boolean[colors.length];
+    int[] stack = new int[geometry.pointCount()];
     for (int i = 0; i < geometry.pointCount(); i++) {
-      int p = geometry.point(i);
-      if (color[p] != Color.EMPTY && chainHead[p] == p && chainLibs[p] == 0) {
-        throw new IllegalArgumentException(
-            "illegal position: the "
-                + Color.name(color[p])
-                + " chain at "
-                + geometry.name(p)
-                + " has no liberties");
+      int start = geometry.point(i);
+      byte c = colors[start];
+      if (c == Color.EMPTY || seen[start]) {
+        continue;
+      }
+      boolean free = false;
+      int top = 0;
+      stack[top++] = start;
+      seen[start] = true;
+      while (top > 0) {
+        int q = stack[--top];
+        for (int n : new int[] {q - stride, q - 1, q + 1, q + stride}) {
+          if (!geometry.isOnBoard(n)) {
+            continue;
+          }
+          if (colors[n] == Color.EMPTY) {
+            free = true;
+          } else if (colors[n] == c && !seen[n]) {
+            seen[n] = true;
+            stack[top++] = n;
+          }
+        }
+      }
+      if (!free) {
+        return start;
       }
     }
+    return Point.NONE;
   }
 
   /** Makes this board an exact copy of {@code other} (same geometry), with no undo history. */
@@ -1174,7 +1211,7 @@ public final class Board {
       for (int x = 0; x < size; x++) {
         sb.append(Color.symbol(color[geometry.point(x, y)])).append(x + 1 < size ? " " : "");
       }
-      sb.append(String.format(" %d%n", size - y));
+      sb.append(String.format(" %d", size - y)).append('\n');
     }
     return sb.toString();
   }

@@ -8,7 +8,9 @@ import gofarm.board.Zobrist;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A game under a set of {@link Rules}: a board, whose turn it is, the moves since the last setup,
@@ -23,9 +25,9 @@ import java.util.List;
  * }</pre>
  *
  * <p>Superko is exact up to 64-bit hash collisions: every position since the start (or the last
- * setup) is kept, with the player to move for the situational rule. A move is checked by playing it
- * on the board and undoing it if it repeats a position, so {@link #isLegal} costs one play and
- * undo. Not thread-safe.
+ * setup) is kept, with the player to move for the situational rule, and counted in hash maps so
+ * that the test is one lookup. A move is checked by playing it on the board and undoing it if it
+ * repeats a position, so {@link #isLegal} costs one play and undo. Not thread-safe.
  */
 public final class Game {
   private final Geometry geometry;
@@ -35,10 +37,13 @@ public final class Game {
   private final List<Move> moves = new ArrayList<>();
   private int consecutivePasses;
 
-  // Positions since the start or the last setup: board hash and the player to move.
+  // Positions since the start or the last setup, in order (board hash, player to move), and how
+  // often each position and each situation occurred, so that a superko test is one lookup.
   private long[] historyHash = new long[64];
   private byte[] historyToPlay = new byte[64];
   private int historyLength;
+  private final Map<Long, Integer> positionCounts = new HashMap<>();
+  private final Map<Long, Integer> situationCounts = new HashMap<>();
 
   public Game(Geometry geometry, Rules rules) {
     this.geometry = geometry;
@@ -175,7 +180,7 @@ public final class Game {
     }
     Move last = moves.remove(moves.size() - 1);
     board.undo();
-    historyLength--;
+    forgetLastPosition();
     toPlay = last.player();
     consecutivePasses = 0;
     for (int i = moves.size() - 1; i >= 0 && moves.get(i).isPass(); i--) {
@@ -190,7 +195,7 @@ public final class Game {
     moves.clear();
     consecutivePasses = 0;
     toPlay = Player.BLACK;
-    historyLength = 0;
+    forgetHistory();
     recordPosition();
   }
 
@@ -205,7 +210,7 @@ public final class Game {
     board.setPosition(colors);
     moves.clear();
     consecutivePasses = 0;
-    historyLength = 0;
+    forgetHistory();
     recordPosition();
   }
 
@@ -244,10 +249,10 @@ public final class Game {
     int lo = size >= 13 ? 3 : 2; // 4-4 points from 13x13 up, 3-3 points below
     int hi = size - 1 - lo;
     int mid = size / 2;
-    // GTP order: upper right and lower left, then upper left, lower right, then the centre
+    // GTP order: lower left and upper right (D4 Q16), then upper left, lower right, the centre
     // (odd counts), the middle of the left and right sides, the middle of top and bottom.
     int[] corners = {
-      geometry.point(hi, lo), geometry.point(lo, hi), geometry.point(lo, lo), geometry.point(hi, hi)
+      geometry.point(lo, hi), geometry.point(hi, lo), geometry.point(lo, lo), geometry.point(hi, hi)
     };
     int centre = geometry.point(mid, mid);
     int[] sides = {geometry.point(lo, mid), geometry.point(hi, mid)};
@@ -278,13 +283,13 @@ public final class Game {
 
   private boolean repeatsEarlierPosition(Player nextToPlay) {
     long hash = board.hash();
-    boolean situational = rules.koRule() == KoRule.SITUATIONAL;
-    for (int i = 0; i < historyLength; i++) {
-      if (historyHash[i] == hash && (!situational || historyToPlay[i] == nextToPlay.color())) {
-        return true;
-      }
-    }
-    return false;
+    return rules.koRule() == KoRule.SITUATIONAL
+        ? situationCounts.containsKey(situation(hash, nextToPlay.color()))
+        : positionCounts.containsKey(hash);
+  }
+
+  private static long situation(long hash, byte toPlay) {
+    return hash ^ (toPlay == Color.WHITE ? Zobrist.WHITE_TO_MOVE : 0);
   }
 
   private void recordPosition() {
@@ -292,9 +297,26 @@ public final class Game {
       historyHash = Arrays.copyOf(historyHash, historyLength * 2);
       historyToPlay = Arrays.copyOf(historyToPlay, historyLength * 2);
     }
-    historyHash[historyLength] = board.hash();
+    long hash = board.hash();
+    historyHash[historyLength] = hash;
     historyToPlay[historyLength] = toPlay.color();
     historyLength++;
+    positionCounts.merge(hash, 1, Integer::sum);
+    situationCounts.merge(situation(hash, toPlay.color()), 1, Integer::sum);
+  }
+
+  private void forgetLastPosition() {
+    historyLength--;
+    long hash = historyHash[historyLength];
+    positionCounts.computeIfPresent(hash, (k, n) -> n == 1 ? null : n - 1);
+    situationCounts.computeIfPresent(
+        situation(hash, historyToPlay[historyLength]), (k, n) -> n == 1 ? null : n - 1);
+  }
+
+  private void forgetHistory() {
+    historyLength = 0;
+    positionCounts.clear();
+    situationCounts.clear();
   }
 
   /** The hash of the position with the player to move folded in (situational superko key). */

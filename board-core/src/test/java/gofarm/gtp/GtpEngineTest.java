@@ -504,7 +504,7 @@ class GtpEngineTest {
         """
         =
 
-        = Q16 D4 D16 Q4 D10 Q10 K16 K4 K10
+        = D4 Q16 D16 Q4 D10 Q10 K16 K4 K10
 
         ? cannot undo
 
@@ -551,7 +551,7 @@ class GtpEngineTest {
 
         ? invalid handicap
 
-        = E5 C3 C5 E3
+        = C3 E5 C5 E3
 
         =
 

@@ -399,7 +399,7 @@ class GameTest {
     }
     // GTP order: the two opposite corners, the other two, the sides, top and bottom, the centre.
     assertArrayEquals(
-        new String[] {"Q16", "D4", "D16", "Q4", "D10", "Q10", "K16", "K4", "K10"}, names);
+        new String[] {"D4", "Q16", "D16", "Q4", "D10", "Q10", "K16", "K4", "K10"}, names);
     assertEquals(Player.WHITE, game.toPlay());
     assertTrue(game.moves().isEmpty());
     assertFalse(game.undo(), "handicap stones are setup, not moves");
