@@ -40,7 +40,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
 
   /** Messages a job understands. */
   public sealed interface Command
-      permits Lease, ChunkCompleted, ChunkReturned, WorkerLost, Cancel, GetReport, Tick {}
+      permits Lease, ChunkCompleted, ChunkReturned, WorkerLost, Cancel, GetReport, Retire, Tick {}
 
   /**
    * The pool offers a worker: lease it up to {@code max} chunks, send them to {@code session} and
@@ -73,6 +73,14 @@ public final class Job extends AbstractBehavior<Job.Command> {
 
   /** Asks for a report, with each pair's statistics when {@code withStats}. */
   public record GetReport(boolean withStats, ActorRef<JobReport> replyTo) implements Command {}
+
+  /**
+   * The manager has taken the final report: stop. Results the manager forwarded before it learned
+   * of the end are ahead of this message in the mailbox, so each of them is still acknowledged.
+   */
+  public enum Retire implements Command {
+    INSTANCE
+  }
 
   private enum Tick implements Command {
     INSTANCE
@@ -273,7 +281,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
 
   /**
    * Ends the job: the pool forgets it, the manager gets the final report (with statistics) to keep
-   * and store, and the actor stops.
+   * and store, and the actor answers what still arrives until the manager retires it.
    */
   private Behavior<Command> finish(JobState end, String why) {
     state = end;
@@ -281,7 +289,34 @@ public final class Job extends AbstractBehavior<Job.Command> {
     finished = clock.instant();
     pool.tell(new WorkerPool.JobGone(plan.jobId()));
     manager.tell(new JobManager.JobFinished(plan, report(true)));
-    return Behaviors.stopped();
+    return newReceiveBuilder()
+        .onMessage(ChunkCompleted.class, this::onLateResult)
+        .onMessage(Lease.class, this::onLateLease)
+        .onMessage(Cancel.class, c -> reply(c.replyTo()))
+        .onMessage(GetReport.class, g -> reply(g.replyTo(), g.withStats()))
+        .onMessageEquals(Retire.INSTANCE, Behaviors::stopped)
+        .onAnyMessage(m -> this)
+        .build();
+  }
+
+  private Behavior<Command> onLateResult(ChunkCompleted done) {
+    metrics.chunkNotNeeded();
+    done.replyTo().tell(new WorkerSession.Acked(done.key()));
+    return Behaviors.same();
+  }
+
+  private Behavior<Command> onLateLease(Lease lease) {
+    lease.replyTo().tell(new WorkerPool.Leased(plan.jobId(), lease.workerId(), lease.max(), 0, 0));
+    return Behaviors.same();
+  }
+
+  private Behavior<Command> reply(ActorRef<JobReport> to) {
+    return reply(to, false);
+  }
+
+  private Behavior<Command> reply(ActorRef<JobReport> to, boolean withStats) {
+    to.tell(report(withStats));
+    return Behaviors.same();
   }
 
   private JobReport report(boolean withStats) {

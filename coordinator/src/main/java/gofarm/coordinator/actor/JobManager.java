@@ -214,7 +214,10 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
 
   private Behavior<Command> onJobFinished(JobFinished done) {
     String id = done.plan().jobId();
-    running.remove(id);
+    ActorRef<Job.Command> job = running.remove(id);
+    if (job != null) {
+      job.tell(Job.Retire.INSTANCE);
+    }
     JobResults results = encoder.results(done.plan(), done.report());
     finished.put(id, results);
     latest.put(id, done.report().summary());

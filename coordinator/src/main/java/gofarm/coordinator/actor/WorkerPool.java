@@ -91,18 +91,21 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   private static final class JobEntry {
     final int priority;
     final ActorRef<Job.Command> ref;
+    final long seq;
     int waiting;
 
-    JobEntry(int priority, ActorRef<Job.Command> ref) {
+    JobEntry(int priority, ActorRef<Job.Command> ref, long seq) {
       this.priority = priority;
       this.ref = ref;
+      this.seq = seq;
     }
   }
 
   private final CoordinatorMetrics metrics;
   private final Map<String, WorkerEntry> workers = new LinkedHashMap<>();
   private final Map<String, JobEntry> jobs = new LinkedHashMap<>();
-  private int turn;
+  private long nextSeq;
+  private long lastServedSeq = -1;
 
   private WorkerPool(ActorContext<Command> context, CoordinatorMetrics metrics) {
     super(context);
@@ -184,7 +187,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   private Behavior<Command> onJobWaiting(JobWaiting waiting) {
     JobEntry job =
         jobs.computeIfAbsent(
-            waiting.jobId(), id -> new JobEntry(waiting.priority(), waiting.job()));
+            waiting.jobId(), id -> new JobEntry(waiting.priority(), waiting.job(), nextSeq++));
     job.waiting = waiting.waiting();
     dispatch();
     return this;
@@ -274,15 +277,25 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     return top;
   }
 
+  /** The first job of {@code top} after the last one served, in submission order, cyclically. */
   private JobEntry nextInTurn(List<JobEntry> top) {
-    for (int i = 0; i < top.size(); i++) {
-      JobEntry j = top.get((turn + i) % top.size());
-      if (j.waiting > 0) {
-        turn = (turn + i + 1) % top.size();
-        return j;
+    JobEntry next = null;
+    for (JobEntry j : top) {
+      if (j.waiting <= 0) {
+        continue;
+      }
+      if (next == null) {
+        next = j; // the first, in case none comes after the last served
+      }
+      if (j.seq > lastServedSeq) {
+        next = j;
+        break;
       }
     }
-    return null;
+    if (next != null) {
+      lastServedSeq = next.seq;
+    }
+    return next;
   }
 
   private void updateQueueMetrics() {
