@@ -104,9 +104,9 @@ public final class JobSpecs {
       v.add(
           Violations.join(ep, "stopAtWidth"),
           "must be 0 (run every playout) or "
-              + MIN_STOP_WIDTH
+              + Violations.number(MIN_STOP_WIDTH)
               + ".."
-              + MAX_STOP_WIDTH
+              + Violations.number(MAX_STOP_WIDTH)
               + " (got "
               + Violations.number(width)
               + ")");
@@ -277,10 +277,6 @@ public final class JobSpecs {
       games = Sgf.parse(text);
     } catch (SgfParseException e) {
       v.add(textPath, e.getMessage());
-      return null;
-    }
-    if (games.isEmpty()) {
-      v.add(textPath, "holds no game");
       return null;
     }
     if (sgf.getGame() >= games.size()) {

@@ -173,10 +173,6 @@ public final class SpecFiles {
       v.add(path, file + ": " + e.getMessage());
       return null;
     }
-    if (games.isEmpty()) {
-      v.add(path, file + ": holds no game");
-      return null;
-    }
     StringBuilder sb = new StringBuilder();
     for (SgfGame game : games) {
       sb.append(Sgf.write(game));

@@ -6,6 +6,7 @@ import com.google.rpc.BadRequest;
 import com.google.rpc.Code;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -241,10 +242,17 @@ public final class Violations {
   }
 
   /**
-   * A number for messages: {@code 7} for whole numbers, else Java's shortest form ({@code 7.3}).
+   * A number for messages as people write it: {@code 7}, {@code 7.3}, {@code 0.0005}; very large or
+   * very small magnitudes, NaN and infinities in Java's form ({@code 1.0E300}).
    */
   public static String number(double v) {
-    return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+      return Long.toString((long) v);
+    }
+    if (Math.abs(v) >= 1e-6 && Math.abs(v) < 1e15) {
+      return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+    }
+    return Double.toString(v);
   }
 
   private static String cut(String text) {

@@ -90,6 +90,10 @@ class ViolationsTest {
     assertEquals("7", Violations.number(7.0));
     assertEquals("7.3", Violations.number(7.3));
     assertEquals("NaN", Violations.number(Double.NaN));
+    assertEquals("0.0005", Violations.number(0.0005));
+    assertEquals("-0.5", Violations.number(-0.5));
+    assertEquals("1.0E300", Violations.number(1e300));
+    assertEquals("1.0E-9", Violations.number(1e-9));
     assertEquals("'C3'", Violations.quote("C3"));
     assertEquals("'" + "x".repeat(40) + "...'", Violations.quote("x".repeat(100)));
   }
