@@ -163,6 +163,10 @@ public final class SpecFiles {
   private static String sgfText(Path baseDir, String file, String path, Violations v) {
     Path resolved = baseDir.resolve(file).normalize();
     String where = file + (Path.of(file).isAbsolute() ? "" : " (" + resolved + ")");
+    if (Files.isDirectory(resolved)) {
+      v.add(path, "cannot read " + where + ": a directory, not a file");
+      return null;
+    }
     List<SgfGame> games;
     try {
       games = Sgf.read(resolved);
