@@ -35,9 +35,9 @@ import java.util.List;
  * Both the description and the {@code google.rpc.BadRequest} detail travel in HTTP/2 trailers, and
  * a grpc-java client refuses trailers over 8 KiB by default (and would then report a transport
  * error instead of ours). So every field and problem text is cut at {@link #MAX_TEXT} characters
- * (user input is echoed in them), the description at {@link #MAX_DESCRIPTION} characters and the
- * detail at {@link #MAX_DETAIL_BYTES} bytes, each ending with "and N more" when something was left
- * out. At most {@link #MAX_KEPT} violations are kept in memory; the rest are only counted.
+ * (user input is echoed in them), the description at {@link #MAX_DESCRIPTION} bytes and the detail
+ * at {@link #MAX_DETAIL_BYTES} bytes, each ending with "and N more" when something was left out. At
+ * most {@link #MAX_KEPT} violations are kept in memory; the rest are only counted.
  *
  * <p>Not thread-safe: one per request.
  */
@@ -45,7 +45,7 @@ public final class Violations {
   /** The longest field path or problem text kept, in characters; longer ones are cut. */
   public static final int MAX_TEXT = 300;
 
-  /** The longest status description, in characters. */
+  /** The longest status description, in bytes as gRPC sends it (see {@link #sentLength}). */
   public static final int MAX_DESCRIPTION = 1500;
 
   /** The largest serialized {@code google.rpc.BadRequest} detail, in bytes. */
@@ -136,25 +136,50 @@ public final class Violations {
   }
 
   /**
-   * The violations joined with "; ", at most {@link #MAX_DESCRIPTION} characters: the first ones
-   * that fit, then {@code and N more}.
+   * The violations joined with "; ": the first ones that fit in {@link #MAX_DESCRIPTION} bytes as
+   * gRPC sends them ({@link #sentLength}), then {@code and N more}.
    */
   public String description() {
     StringBuilder sb = new StringBuilder();
+    int bytes = 0;
     int shown = 0;
     for (Violation v : violations) {
       String text = v.toString();
+      int length = sentLength(text);
       // Keep room for the "; and N more" tail.
-      if (sb.length() + 2 + text.length() > MAX_DESCRIPTION - 20) {
+      if (bytes + 2 + length > MAX_DESCRIPTION - 20) {
         break;
       }
       sb.append(shown == 0 ? "" : "; ").append(text);
+      bytes += 2 + length;
       shown++;
     }
     if (shown < count) {
       sb.append(shown == 0 ? "" : "; ").append("and ").append(count - shown).append(" more");
     }
     return sb.toString();
+  }
+
+  /**
+   * The bytes a status description takes in the {@code grpc-message} header: grpc-java sends
+   * printable ASCII except {@code %} and {@code ~} as is and percent-encodes every other UTF-8
+   * byte, so an accented letter costs 6 bytes.
+   */
+  static int sentLength(String text) {
+    int n = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c >= ' ' && c < '~' && c != '%') {
+        n += 1;
+      } else if (c < 0x80) {
+        n += 3;
+      } else if (c < 0x800 || Character.isSurrogate(c)) {
+        n += 6; // two UTF-8 bytes; a surrogate is half of a four-byte character
+      } else {
+        n += 9;
+      }
+    }
+    return n;
   }
 
   /**

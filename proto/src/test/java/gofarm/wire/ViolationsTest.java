@@ -135,10 +135,29 @@ class ViolationsTest {
     assertEquals("", last.getField());
     assertEquals(
         "and " + (5000 - (br.getFieldViolationsCount() - 1)) + " more", last.getDescription());
-    // Both travel in trailers: together well under grpc-java's default 8 KiB limit, base64
-    // included.
-    int trailerBytes = description.length() * 3 + br.getSerializedSize() * 4 / 3 + 200;
+    // Both travel in trailers: together well under grpc-java's default 8 KiB, base64 included.
+    int trailerBytes = Violations.sentLength(description) + br.getSerializedSize() * 4 / 3 + 200;
     assertTrue(trailerBytes < 8192, "" + trailerBytes);
+  }
+
+  @Test
+  void sentLengthCountsPercentEncoding() {
+    assertEquals(4, Violations.sentLength("ab C"));
+    assertEquals(3 + 3 + 3, Violations.sentLength("%~\t"));
+    assertEquals(6, Violations.sentLength("\u00e9"));
+    assertEquals(9, Violations.sentLength("\u20ac"));
+    assertEquals(12, Violations.sentLength("\ud83d\ude00"));
+  }
+
+  @Test
+  void nonAsciiDescriptionsAreCappedByTheirEncodedSize() {
+    Violations v = new Violations();
+    for (int i = 0; i < 100; i++) {
+      v.add("spec.name", "\u00e9".repeat(100));
+    }
+    String d = v.description();
+    assertTrue(Violations.sentLength(d) <= Violations.MAX_DESCRIPTION, d);
+    assertTrue(d.endsWith("; and 98 more"), "two of 11 + 600 bytes fit: " + d);
   }
 
   @Test
