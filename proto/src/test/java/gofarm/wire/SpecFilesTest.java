@@ -199,6 +199,15 @@ class SpecFilesTest {
   }
 
   @Test
+  void specsRoundTripThroughJson() throws Exception {
+    JobSpec spec = SpecFiles.parseJson(SPEC, "spec.json");
+    String json = com.google.protobuf.util.JsonFormat.printer().print(spec);
+    assertEquals(spec, SpecFiles.parseJson(json, "printed"));
+    assertTrue(json.contains("\"move\": 0"), "explicit presence survives: " + json);
+    assertTrue(json.contains("\"topMoves\": 0"), json);
+  }
+
+  @Test
   void specsWithoutFilesAreUnchanged() {
     JobSpec spec = SpecFiles.parseJson("{\"evaluate\": {\"positions\": [{\"empty\": 9}]}}", "s");
     assertEquals(spec, SpecFiles.inlineSgfFiles(spec, Path.of("/nonexistent")));
