@@ -1,6 +1,5 @@
 package gofarm.coordinator.actor;
 
-import gofarm.coordinator.job.ChunkKey;
 import gofarm.coordinator.job.ChunkPayload;
 import gofarm.coordinator.job.JobPlan;
 import gofarm.coordinator.job.JobReport;
@@ -8,6 +7,7 @@ import gofarm.coordinator.job.JobState;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobStatus;
+import gofarm.wire.ChunkKey;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
