@@ -138,6 +138,8 @@ public final class Worker implements AutoCloseable {
               return t;
             });
     executor.setRemoveOnCancelPolicy(true);
+    // A reconnect timer pending when the worker stops must not fire.
+    executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     this.control = executor;
     metrics.threads(settings.threads());
     metrics.busyThreads(0);

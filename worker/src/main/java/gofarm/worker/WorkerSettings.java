@@ -176,7 +176,8 @@ public record WorkerSettings(
      */
     public WorkerSettings build() {
       int t = threads != 0 ? threads : Runtime.getRuntime().availableProcessors();
-      int c = credit != 0 ? credit : 2 * t;
+      // Clamped, so that a bad thread count is reported once, as itself.
+      int c = credit != 0 ? credit : Math.min(WorkerProtocol.MAX_CREDIT, 2 * t);
       return new WorkerSettings(
           id != null ? id : defaultId(), t, c, labels, version, backoff, heartbeat, giveUpAfter);
     }

@@ -1,6 +1,5 @@
 package gofarm.worker;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -207,13 +206,6 @@ final class FakeHub extends WorkerHubGrpc.WorkerHubImplBase implements AutoClose
     void end(Status status) {
       synchronized (out) {
         out.onError(status.asRuntimeException());
-      }
-    }
-
-    /** Asserts that nothing but heartbeats is waiting, i.e. the worker sent nothing else yet. */
-    void assertNothingButHeartbeats() {
-      for (WorkerMessage m : received) {
-        assertEquals(WorkerMessage.KindCase.HEARTBEAT, m.getKindCase(), () -> "unexpected " + m);
       }
     }
 
