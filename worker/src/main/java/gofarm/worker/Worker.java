@@ -1,6 +1,5 @@
 package gofarm.worker;
 
-import gofarm.playout.PolicySpec;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
 import gofarm.proto.v1.ChunkReturned;
@@ -21,12 +20,13 @@ import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ClientCallStreamObserver;
 import io.grpc.stub.ClientResponseObserver;
 import java.time.Duration;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -116,7 +116,7 @@ public final class Worker implements AutoCloseable {
   private long offlineSince; // System.nanoTime() since when no stream has been welcomed
   private ScheduledFuture<?> heartbeats;
   private final Map<ChunkKey, Chunk> queued = new LinkedHashMap<>(); // assigned, not started
-  private final Map<ChunkKey, PolicySpec> running = new HashMap<>();
+  private final Set<ChunkKey> running = new HashSet<>();
   private final Map<ChunkKey, ChunkResult> unacked = new LinkedHashMap<>();
 
   /**
@@ -173,11 +173,11 @@ public final class Worker implements AutoCloseable {
                   channel.authority(),
                   settings.threads(),
                   settings.credit());
-              connect();
               started.complete(true);
+              connect();
             });
     if (!posted || !started.join()) {
-      throw new IllegalStateException("worker " + settings.id() + " was started before");
+      throw new IllegalStateException("worker " + settings.id() + " was started or stopped before");
     }
   }
 
@@ -317,7 +317,7 @@ public final class Worker implements AutoCloseable {
       sendResult(done); // re-leased after a broken stream: the kept result is the answer
       return;
     }
-    if (running.containsKey(key) || queued.containsKey(key)) {
+    if (running.contains(key) || queued.containsKey(key)) {
       return; // its result goes out when it finishes
     }
     Chunk chunk;
@@ -356,7 +356,7 @@ public final class Worker implements AutoCloseable {
   }
 
   private void run(Chunk chunk) {
-    running.put(chunk.key(), chunk.policy());
+    running.add(chunk.key());
     long start = System.nanoTime();
     engine
         .runChunk(chunk.root(), chunk.policy(), chunk.seed(), chunk.playouts())
@@ -532,7 +532,11 @@ public final class Worker implements AutoCloseable {
     LOG.info(
         "worker {} stopped{}",
         settings.id(),
-        clean ? " after draining" : running.isEmpty() ? "" : "; abandoned " + running.size());
+        clean
+            ? " after draining"
+            : running.isEmpty()
+                ? ""
+                : "; the coordinator re-queues the " + running.size() + " chunks it was running");
     if (failure == null) {
       terminated.complete(null);
     } else {
