@@ -10,7 +10,9 @@ import picocli.CommandLine.Command;
     versionProvider = Main.Version.class,
     description = "A distributed self-play playout farm for computer Go.",
     subcommands = {
+      LocalCommand.class,
       CoordinatorCommand.class,
+      WorkerCommand.class,
       SubmitCommand.class,
       WatchCommand.class,
       JobsCommand.class,
