@@ -35,9 +35,17 @@ final class JobWatcher {
     return last;
   }
 
-  /** The interim win rates: each pair's for up to four pairs, else the widest interval. */
+  /**
+   * The interim win rates of the pairs with playouts so far: each pair's for up to four pairs, else
+   * the widest interval.
+   */
   static String interim(JobStatus s) {
-    List<PairSummary> pairs = s.getPairsList();
+    List<PairSummary> pairs = new ArrayList<>();
+    for (PairSummary p : s.getPairsList()) {
+      if (p.getPlayouts() > 0) {
+        pairs.add(p);
+      }
+    }
     if (pairs.isEmpty()) {
       return "";
     }

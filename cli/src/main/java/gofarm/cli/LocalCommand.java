@@ -64,10 +64,19 @@ final class LocalCommand implements Callable<Integer> {
           "Port of /metrics while the job runs; 0 for any free port, -1 for none (default: ${DEFAULT-VALUE}).")
   int metricsPort;
 
+  @Option(names = "--verbose", description = "Show the coordinator's and worker's log lines.")
+  boolean verbose;
+
   @Spec CommandSpec commandSpec;
 
   @Override
   public Integer call() throws InterruptedException {
+    if (!verbose) {
+      // The progress bar tells the story; only warnings and errors interrupt it.
+      ((ch.qos.logback.classic.Logger)
+              org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME))
+          .setLevel(ch.qos.logback.classic.Level.WARN);
+    }
     JobSpec spec = SpecFiles.read(specFile);
     PrintWriter err = commandSpec.commandLine().getErr();
     String name = InProcessServerBuilder.generateName();

@@ -124,9 +124,9 @@ public final class Coordinator implements AutoCloseable {
                 .registry(metrics.registry())
                 .buildAndStart();
     LOG.info(
-        "coordinator {} ready: gRPC port {}, metrics {}",
+        "coordinator {} ready: gRPC {}, metrics {}",
         settings.version(),
-        server.getPort(),
+        server.getPort() < 0 ? "in-process" : "port " + server.getPort(),
         metricsServer == null
             ? "off"
             : "http://" + settings.metricsHost() + ":" + metricsServer.getPort() + "/metrics");

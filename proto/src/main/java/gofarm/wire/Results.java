@@ -1,5 +1,7 @@
 package gofarm.wire;
 
+import gofarm.board.Board;
+import gofarm.board.Color;
 import gofarm.board.Geometry;
 import gofarm.playout.PlayoutStats;
 import gofarm.playout.PlayoutStats.Counter;
@@ -112,7 +114,8 @@ public final class Results {
         p.toPlay(),
         job.rules().komi(),
         job.topMoves(),
-        stats);
+        stats,
+        p.game(job.rules()).board());
   }
 
   /**
@@ -130,6 +133,23 @@ public final class Results {
       double komi,
       int topMoves,
       PlayoutStats stats) {
+    return pairResult(position, positionLabel, policy, spec, toPlay, komi, topMoves, stats, null);
+  }
+
+  /**
+   * Like {@link #pairResult(int, String, int, PolicySpec, Player, double, int, PlayoutStats)}, with
+   * the top moves limited to the points empty on the {@code root} board (null: no limit).
+   */
+  public static PairResult pairResult(
+      int position,
+      String positionLabel,
+      int policy,
+      PolicySpec spec,
+      Player toPlay,
+      double komi,
+      int topMoves,
+      PlayoutStats stats,
+      Board root) {
     long n = stats.get(Counter.PLAYOUTS);
     Interval win = blackWinRate(stats);
     PairResult.Builder b =
@@ -151,7 +171,7 @@ public final class Results {
       long net = stats.get(PointSeries.OWNED_BLACK, i) - stats.get(PointSeries.OWNED_WHITE, i);
       b.addOwnership(ratio(net, n));
     }
-    b.addAllTopMoves(topMoves(stats, toPlay, topMoves));
+    b.addAllTopMoves(topMoves(stats, toPlay, topMoves, root));
     long moves = stats.get(Counter.LENGTH_SUM) - stats.get(Counter.PASSES);
     for (int r = 0; r < stats.ruleCount(); r++) {
       RuleSpec rule = spec.rules().get(r);
@@ -183,6 +203,15 @@ public final class Results {
    * least 1 % of the playouts; see the class comment.
    */
   public static List<MoveValue> topMoves(PlayoutStats stats, Player player, int limit) {
+    return topMoves(stats, player, limit, null);
+  }
+
+  /**
+   * The best first moves of {@code player}, among the points empty on {@code root} (null: all):
+   * AMAF also counts first plays on points that were occupied at the root and emptied by a capture
+   * during the playout, which are no moves at the root.
+   */
+  public static List<MoveValue> topMoves(PlayoutStats stats, Player player, int limit, Board root) {
     PointSeries firstSeries =
         player == Player.BLACK ? PointSeries.AMAF_BLACK_FIRST : PointSeries.AMAF_WHITE_FIRST;
     PointSeries winSeries =
@@ -194,6 +223,9 @@ public final class Results {
     record Candidate(int index, long playouts, double winRate) {}
     List<Candidate> candidates = new ArrayList<>();
     for (int i = 0; i < g.pointCount(); i++) {
+      if (root != null && root.color(g.point(i)) != Color.EMPTY) {
+        continue;
+      }
       long first = stats.get(firstSeries, i);
       // At least 1 % of the playouts, in integers: first * 100 >= n.
       if (first > 0 && first >= (n + 99) / 100) {

@@ -142,6 +142,10 @@ class ResultsTest {
     assertEquals(80, top.get(2).getPlayouts());
     assertEquals(List.of("B3", "B2"), vertices(Results.topMoves(s, Player.WHITE, 2)));
     assertEquals(List.of(), Results.topMoves(s, Player.WHITE, 0));
+    // Points occupied at the root are no root moves, whatever AMAF says of them.
+    gofarm.board.Board root = new gofarm.board.Board(s.geometry());
+    root.playAssumeLegal(s.geometry().parse("B3"), gofarm.board.Color.BLACK);
+    assertEquals(List.of("B2", "A2"), vertices(Results.topMoves(s, Player.WHITE, 2, root)));
   }
 
   @Test
