@@ -232,7 +232,11 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
     }
     getContext()
         .getLog()
-        .info("job {} {} ({})", id, done.report().state(), done.report().message());
+        .info(
+            "job {} {}{}",
+            id,
+            done.report().state(),
+            done.report().message().isEmpty() ? "" : ": " + done.report().message());
     updateJobMetrics();
     return this;
   }
