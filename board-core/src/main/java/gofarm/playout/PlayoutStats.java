@@ -252,6 +252,121 @@ public final class PlayoutStats {
     return player == Color.BLACK ? amafBlackFirstWins[p] : amafWhiteFirstWins[p];
   }
 
+  // ------------------------------------------------------------------ generic access (wire)
+
+  /** The scalar counters, for codecs that move statistics across the wire. */
+  public enum Counter {
+    PLAYOUTS,
+    BLACK_WINS,
+    WHITE_WINS,
+    DRAWS,
+    LENGTH_SUM,
+    PASSES,
+    CAPTURES,
+    KO_CAPTURES,
+    SCORE_SUM,
+    SCORE_SQUARES
+  }
+
+  /** The per-point counters; see the getters of the same names. */
+  public enum PointSeries {
+    OWNED_BLACK,
+    OWNED_WHITE,
+    OWNED_BY_WINNER,
+    AMAF_BLACK_FIRST,
+    AMAF_BLACK_FIRST_WINS,
+    AMAF_WHITE_FIRST,
+    AMAF_WHITE_FIRST_WINS
+  }
+
+  /** The per-rule counters; see the getters of the same names. */
+  public enum RuleSeries {
+    TRIED,
+    FIRED,
+    CHOSEN,
+    CANDIDATES,
+    VETOES
+  }
+
+  public long get(Counter c) {
+    return switch (c) {
+      case PLAYOUTS -> playouts;
+      case BLACK_WINS -> blackWins;
+      case WHITE_WINS -> whiteWins;
+      case DRAWS -> draws;
+      case LENGTH_SUM -> lengthSum;
+      case PASSES -> passes;
+      case CAPTURES -> captures;
+      case KO_CAPTURES -> koCaptures;
+      case SCORE_SUM -> scoreSum;
+      case SCORE_SQUARES -> scoreSquares;
+    };
+  }
+
+  public void add(Counter c, long value) {
+    switch (c) {
+      case PLAYOUTS -> playouts += value;
+      case BLACK_WINS -> blackWins += value;
+      case WHITE_WINS -> whiteWins += value;
+      case DRAWS -> draws += value;
+      case LENGTH_SUM -> lengthSum += value;
+      case PASSES -> passes += value;
+      case CAPTURES -> captures += value;
+      case KO_CAPTURES -> koCaptures += value;
+      case SCORE_SUM -> scoreSum += value;
+      case SCORE_SQUARES -> scoreSquares += value;
+    }
+  }
+
+  private long[] series(PointSeries s) {
+    return switch (s) {
+      case OWNED_BLACK -> ownedBlack;
+      case OWNED_WHITE -> ownedWhite;
+      case OWNED_BY_WINNER -> ownedByWinner;
+      case AMAF_BLACK_FIRST -> amafBlackFirst;
+      case AMAF_BLACK_FIRST_WINS -> amafBlackFirstWins;
+      case AMAF_WHITE_FIRST -> amafWhiteFirst;
+      case AMAF_WHITE_FIRST_WINS -> amafWhiteFirstWins;
+    };
+  }
+
+  private long[] series(RuleSeries s) {
+    return switch (s) {
+      case TRIED -> ruleTried;
+      case FIRED -> ruleFired;
+      case CHOSEN -> ruleChosen;
+      case CANDIDATES -> ruleCandidates;
+      case VETOES -> ruleVetoes;
+    };
+  }
+
+  /** The counter of the i-th board point in row-major order from the top-left corner. */
+  public long get(PointSeries s, int i) {
+    return series(s)[geometry.point(i)];
+  }
+
+  public void add(PointSeries s, int i, long value) {
+    series(s)[geometry.point(i)] += value;
+  }
+
+  public long get(RuleSeries s, int rule) {
+    return series(s)[rule];
+  }
+
+  public void add(RuleSeries s, int rule, long value) {
+    series(s)[rule] += value;
+  }
+
+  /** Adds {@code n} playouts of length {@code length} (0..maxLength) to the histogram. */
+  public void addLengthCount(int length, long n) {
+    lengthHistogram[length] += n;
+  }
+
+  /** Adds {@code n} playouts with final B−W {@code difference} (−points..points). */
+  public void addScoreCount(int difference, long n) {
+    scoreHistogram[difference + geometry.pointCount()] += n;
+  }
+
   // ------------------------------------------------------------------ derived figures
 
   /** Black wins over playouts, counting a draw as half. */

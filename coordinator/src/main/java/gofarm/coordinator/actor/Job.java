@@ -1,0 +1,371 @@
+package gofarm.coordinator.actor;
+
+import gofarm.coordinator.job.ChunkKey;
+import gofarm.coordinator.job.ChunkPayload;
+import gofarm.coordinator.job.ChunkTable;
+import gofarm.coordinator.job.JobPlan;
+import gofarm.coordinator.job.JobReport;
+import gofarm.coordinator.job.JobState;
+import gofarm.coordinator.job.PairPlan;
+import gofarm.coordinator.metrics.CoordinatorMetrics;
+import gofarm.playout.PlayoutStats;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+
+/**
+ * One job: hands its chunks to workers when the pool asks, counts their results, re-queues the
+ * chunks of workers that go away or whose lease expires, and reports progress. The bookkeeping is
+ * in {@link ChunkTable}; this actor adds time, workers and messages.
+ *
+ * <p>Chunking, idempotency, retry and aggregation: a chunk is defined by the plan (its size and
+ * seed), so running it twice gives the same statistics and the table counts it once. A lease lasts
+ * {@code leaseTimeout}; a chunk whose lease ends, or whose worker's stream breaks, goes back to the
+ * front of the queue, and a late result still counts if no other worker's came first. Results are
+ * sums, added in chunk index order per pair, so the totals and any early stop are the same whatever
+ * the order of arrival. When every pair is done the job reports its final state to the manager and
+ * stops.
+ */
+public final class Job extends AbstractBehavior<Job.Command> {
+
+  /** Messages a job understands. */
+  public sealed interface Command
+      permits Lease, ChunkCompleted, ChunkReturned, WorkerLost, Cancel, GetReport, Retire, Tick {}
+
+  /**
+   * The pool offers a worker: lease it up to {@code max} chunks, send them to {@code session} and
+   * tell the pool how many went out.
+   */
+  public record Lease(
+      String workerId,
+      ActorRef<WorkerSession.Command> session,
+      int max,
+      ActorRef<WorkerPool.Command> replyTo)
+      implements Command {}
+
+  /** A worker's result for a chunk; the job acknowledges it to {@code replyTo} once handled. */
+  public record ChunkCompleted(
+      ChunkKey key,
+      ChunkPayload payload,
+      String workerId,
+      double seconds,
+      ActorRef<WorkerSession.Command> replyTo)
+      implements Command {}
+
+  /** A draining worker gives a chunk back unrun. */
+  public record ChunkReturned(ChunkKey key) implements Command {}
+
+  /** A worker's stream ended: its leased chunks go back to the queue. */
+  public record WorkerLost(String workerId) implements Command {}
+
+  /** Stops the job; replies with the final report. */
+  public record Cancel(ActorRef<JobReport> replyTo) implements Command {}
+
+  /** Asks for a report, with each pair's statistics when {@code withStats}. */
+  public record GetReport(boolean withStats, ActorRef<JobReport> replyTo) implements Command {}
+
+  /**
+   * The manager has taken the final report: stop. Results the manager forwarded before it learned
+   * of the end are ahead of this message in the mailbox, so each of them is still acknowledged.
+   */
+  public enum Retire implements Command {
+    INSTANCE
+  }
+
+  private enum Tick implements Command {
+    INSTANCE
+  }
+
+  private static final Duration TICK = Duration.ofMillis(500);
+
+  /** Seconds of history behind the reported playout rate. */
+  private static final int RATE_WINDOW_TICKS = 10;
+
+  private final JobPlan plan;
+  private final ChunkTable table;
+  private final ActorRef<WorkerPool.Command> pool;
+  private final ActorRef<JobManager.Command> manager;
+  private final CoordinatorMetrics metrics;
+  private final Clock clock;
+  private final Duration leaseTimeout;
+  private final ArrayDeque<long[]> rateSamples = new ArrayDeque<>();
+  private JobState state = JobState.QUEUED;
+  private Instant started;
+  private Instant finished;
+  private String message = "";
+
+  private Job(
+      ActorContext<Command> context,
+      TimerScheduler<Command> timers,
+      JobPlan plan,
+      ActorRef<WorkerPool.Command> pool,
+      ActorRef<JobManager.Command> manager,
+      CoordinatorMetrics metrics,
+      Clock clock,
+      Duration leaseTimeout) {
+    super(context);
+    this.plan = plan;
+    this.table = new ChunkTable(plan.jobId(), plan.pairs(), plan.policies(), plan.stopAtWidth());
+    this.pool = pool;
+    this.manager = manager;
+    this.metrics = metrics;
+    this.clock = clock;
+    this.leaseTimeout = leaseTimeout;
+    timers.startTimerAtFixedRate(Tick.INSTANCE, TICK);
+    pool.tell(
+        new WorkerPool.JobWaiting(
+            plan.jobId(), plan.priority(), context.getSelf(), table.waiting()));
+  }
+
+  /**
+   * A job for {@code plan}. It registers itself with {@code pool} at once and reports to {@code
+   * manager} when it finishes.
+   */
+  public static Behavior<Command> create(
+      JobPlan plan,
+      ActorRef<WorkerPool.Command> pool,
+      ActorRef<JobManager.Command> manager,
+      CoordinatorMetrics metrics,
+      Clock clock,
+      Duration leaseTimeout) {
+    return Behaviors.setup(
+        context ->
+            Behaviors.withTimers(
+                timers ->
+                    new Job(context, timers, plan, pool, manager, metrics, clock, leaseTimeout)));
+  }
+
+  @Override
+  public Receive<Command> createReceive() {
+    return newReceiveBuilder()
+        .onMessage(Lease.class, this::onLease)
+        .onMessage(ChunkCompleted.class, this::onChunkCompleted)
+        .onMessage(ChunkReturned.class, this::onChunkReturned)
+        .onMessage(WorkerLost.class, this::onWorkerLost)
+        .onMessage(Cancel.class, this::onCancel)
+        .onMessage(GetReport.class, this::onGetReport)
+        .onMessageEquals(Tick.INSTANCE, this::onTick)
+        .build();
+  }
+
+  private Behavior<Command> onLease(Lease lease) {
+    long now = clock.millis();
+    List<ChunkKey> keys =
+        table.lease(lease.workerId(), lease.max(), now, now + leaseTimeout.toMillis());
+    if (!keys.isEmpty()) {
+      if (state == JobState.QUEUED) {
+        state = JobState.RUNNING;
+        started = clock.instant();
+        manager.tell(new JobManager.JobUpdated(report(false)));
+      }
+      List<WorkerSession.Work> work = new ArrayList<>(keys.size());
+      for (ChunkKey key : keys) {
+        int pair = key.position() * plan.policies() + key.policy();
+        PairPlan p = plan.pairs().get(pair);
+        work.add(
+            new WorkerSession.Work(
+                key,
+                p.chunkSize(key.chunk()),
+                p.chunkSeed(plan.seed(), key.chunk()),
+                plan.prototypes().get(pair)));
+      }
+      lease.session().tell(new WorkerSession.Assign(getContext().getSelf(), work));
+    }
+    lease
+        .replyTo()
+        .tell(
+            new WorkerPool.Leased(
+                plan.jobId(), lease.workerId(), lease.max(), keys.size(), table.waiting()));
+    return this;
+  }
+
+  private Behavior<Command> onChunkCompleted(ChunkCompleted done) {
+    long leased = table.leaseStart(done.key());
+    ChunkTable.Outcome outcome;
+    try {
+      outcome = table.complete(done.key(), done.payload());
+    } catch (IllegalArgumentException e) {
+      getContext()
+          .getLog()
+          .warn("dropped a result from worker {}: {}", done.workerId(), e.getMessage());
+      done.replyTo().tell(new WorkerSession.Acked(done.key()));
+      return this;
+    }
+    switch (outcome) {
+      case COUNTED -> {
+        int pair = done.key().position() * plan.policies() + done.key().policy();
+        PairPlan p = plan.pairs().get(pair);
+        double roundTrip = leased < 0 ? -1 : (clock.millis() - leased) / 1000.0;
+        metrics.chunkCompleted(
+            p.policySpec().name(), done.payload().playouts(), done.payload().moves(), roundTrip);
+      }
+      case DUPLICATE -> metrics.chunkDuplicate();
+      case NOT_NEEDED -> metrics.chunkNotNeeded();
+    }
+    done.replyTo().tell(new WorkerSession.Acked(done.key()));
+    if (table.finished() && !state.isFinished()) {
+      return finish(JobState.SUCCEEDED, table.anyStoppedEarly() ? stoppedEarlyMessage() : "");
+    }
+    return this;
+  }
+
+  private String stoppedEarlyMessage() {
+    return "stopped early: every win rate is known within ±" + plan.stopAtWidth();
+  }
+
+  private Behavior<Command> onChunkReturned(ChunkReturned returned) {
+    table.returned(returned.key());
+    metrics.chunksRequeued(1);
+    pool.tell(
+        new WorkerPool.JobWaiting(
+            plan.jobId(), plan.priority(), getContext().getSelf(), table.waiting()));
+    return this;
+  }
+
+  private Behavior<Command> onWorkerLost(WorkerLost lost) {
+    int n = table.requeueWorker(lost.workerId());
+    if (n > 0) {
+      getContext()
+          .getLog()
+          .info("job {}: re-queued {} chunks of worker {}", plan.jobId(), n, lost.workerId());
+      metrics.chunksRequeued(n);
+      pool.tell(
+          new WorkerPool.JobWaiting(
+              plan.jobId(), plan.priority(), getContext().getSelf(), table.waiting()));
+    }
+    return this;
+  }
+
+  private Behavior<Command> onCancel(Cancel cancel) {
+    if (state.isFinished()) {
+      cancel.replyTo().tell(report(false));
+      return this;
+    }
+    table.cancel();
+    Behavior<Command> next = finish(JobState.CANCELLED, "cancelled");
+    cancel.replyTo().tell(report(false));
+    return next;
+  }
+
+  private Behavior<Command> onGetReport(GetReport get) {
+    get.replyTo().tell(report(get.withStats()));
+    return this;
+  }
+
+  private Behavior<Command> onTick() {
+    int expired = table.requeueExpired(clock.millis());
+    if (expired > 0) {
+      getContext().getLog().info("job {}: {} leases expired, re-queued", plan.jobId(), expired);
+      metrics.chunksRequeued(expired);
+      pool.tell(
+          new WorkerPool.JobWaiting(
+              plan.jobId(), plan.priority(), getContext().getSelf(), table.waiting()));
+    }
+    rateSamples.addLast(new long[] {clock.millis(), table.playoutsDone()});
+    while (rateSamples.size() > RATE_WINDOW_TICKS) {
+      rateSamples.removeFirst();
+    }
+    manager.tell(new JobManager.JobUpdated(report(false)));
+    return this;
+  }
+
+  /**
+   * Ends the job: the pool forgets it, the manager gets the final report (with statistics) to keep
+   * and store, and the actor answers what still arrives until the manager retires it.
+   */
+  private Behavior<Command> finish(JobState end, String why) {
+    state = end;
+    message = why;
+    finished = clock.instant();
+    pool.tell(new WorkerPool.JobGone(plan.jobId()));
+    manager.tell(new JobManager.JobFinished(plan, report(true)));
+    return newReceiveBuilder()
+        .onMessage(ChunkCompleted.class, this::onLateResult)
+        .onMessage(Lease.class, this::onLateLease)
+        .onMessage(Cancel.class, c -> reply(c.replyTo()))
+        .onMessage(GetReport.class, g -> reply(g.replyTo(), g.withStats()))
+        .onMessageEquals(Retire.INSTANCE, Behaviors::stopped)
+        .onAnyMessage(m -> this)
+        .build();
+  }
+
+  private Behavior<Command> onLateResult(ChunkCompleted done) {
+    metrics.chunkNotNeeded();
+    done.replyTo().tell(new WorkerSession.Acked(done.key()));
+    return Behaviors.same();
+  }
+
+  private Behavior<Command> onLateLease(Lease lease) {
+    lease.replyTo().tell(new WorkerPool.Leased(plan.jobId(), lease.workerId(), lease.max(), 0, 0));
+    return Behaviors.same();
+  }
+
+  private Behavior<Command> reply(ActorRef<JobReport> to) {
+    return reply(to, false);
+  }
+
+  private Behavior<Command> reply(ActorRef<JobReport> to, boolean withStats) {
+    to.tell(report(withStats));
+    return Behaviors.same();
+  }
+
+  private JobReport report(boolean withStats) {
+    List<JobReport.Pair> pairs = new ArrayList<>(table.pairCount());
+    for (int i = 0; i < table.pairCount(); i++) {
+      PairPlan p = table.plan(i);
+      PlayoutStats stats = table.aggregate(i);
+      PlayoutStats copy = withStats ? PlayoutStats.like(stats).merge(stats) : null;
+      pairs.add(
+          new JobReport.Pair(
+              p.position(),
+              p.policy(),
+              p.positionLabel(),
+              p.policySpec().name(),
+              stats.playouts(),
+              stats.blackWinRate(),
+              ChunkTable.halfWidth(stats),
+              table.pairDone(i),
+              copy));
+    }
+    double rate = rate();
+    long left = table.playoutsTotal() - table.playoutsDone();
+    double eta = state.isFinished() || rate <= 0 ? 0 : left / rate;
+    return new JobReport(
+        plan.jobId(),
+        plan.name(),
+        state,
+        plan.priority(),
+        plan.submitted(),
+        started,
+        finished,
+        table.playoutsDone(),
+        table.playoutsTotal(),
+        table.chunksDone(),
+        table.chunksTotal(),
+        table.leased(),
+        rate,
+        eta,
+        message,
+        pairs);
+  }
+
+  private double rate() {
+    if (rateSamples.size() < 2) {
+      return 0;
+    }
+    long[] first = rateSamples.getFirst();
+    long[] last = rateSamples.getLast();
+    double seconds = (last[0] - first[0]) / 1000.0;
+    return seconds <= 0 ? 0 : (last[1] - first[1]) / seconds;
+  }
+}

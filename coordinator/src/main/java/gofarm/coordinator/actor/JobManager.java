@@ -1,0 +1,279 @@
+package gofarm.coordinator.actor;
+
+import gofarm.coordinator.job.ChunkKey;
+import gofarm.coordinator.job.ChunkPayload;
+import gofarm.coordinator.job.JobPlan;
+import gofarm.coordinator.job.JobReport;
+import gofarm.coordinator.job.JobState;
+import gofarm.coordinator.metrics.CoordinatorMetrics;
+import gofarm.proto.v1.JobResults;
+import gofarm.proto.v1.JobStatus;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+
+/**
+ * The registry of jobs: starts a {@link Job} actor per submitted job, routes workers' results to
+ * it, and keeps finished jobs (encoded, and archived when a data directory is set) to list and
+ * serve them.
+ */
+public final class JobManager extends AbstractBehavior<JobManager.Command> {
+
+  /** Messages the manager understands. */
+  public sealed interface Command
+      permits Submit,
+          Lookup,
+          ListJobs,
+          JobUpdated,
+          JobFinished,
+          RouteResult,
+          RouteReturned,
+          Restore {}
+
+  /** Starts a job; replies with its first report. */
+  public record Submit(JobPlan plan, ActorRef<JobReport> replyTo) implements Command {}
+
+  /** Finds a job: running (an actor to ask) or finished (its results). */
+  public record Lookup(String jobId, ActorRef<Found> replyTo) implements Command {}
+
+  /**
+   * The answer to {@link Lookup}: exactly one of {@code running} and {@code finished} is set, or
+   * neither when there is no such job.
+   */
+  public record Found(ActorRef<Job.Command> running, JobResults finished) {
+    public boolean exists() {
+      return running != null || finished != null;
+    }
+  }
+
+  /** Lists up to {@code limit} jobs, newest first. */
+  public record ListJobs(int limit, ActorRef<List<JobStatus>> replyTo) implements Command {}
+
+  /** A running job's latest summary. */
+  public record JobUpdated(JobReport report) implements Command {}
+
+  /** A job ended; {@code report} carries its statistics. */
+  public record JobFinished(JobPlan plan, JobReport report) implements Command {}
+
+  /** A worker's result, to be passed to its job. */
+  public record RouteResult(
+      ChunkKey key,
+      ChunkPayload payload,
+      String workerId,
+      double seconds,
+      ActorRef<WorkerSession.Command> session)
+      implements Command {}
+
+  /** A chunk a draining worker gave back. */
+  public record RouteReturned(ChunkKey key) implements Command {}
+
+  /** A finished job read back from the archive at start-up. */
+  public record Restore(JobResults results) implements Command {}
+
+  private final ActorRef<WorkerPool.Command> pool;
+  private final CoordinatorMetrics metrics;
+  private final JobEncoder encoder;
+  private final JobArchive archive;
+  private final Clock clock;
+  private final Duration leaseTimeout;
+  private final Map<String, ActorRef<Job.Command>> running = new HashMap<>();
+  private final Map<String, JobReport> latest = new LinkedHashMap<>();
+  private final Map<String, JobResults> finished = new HashMap<>();
+
+  private JobManager(
+      ActorContext<Command> context,
+      ActorRef<WorkerPool.Command> pool,
+      CoordinatorMetrics metrics,
+      JobEncoder encoder,
+      JobArchive archive,
+      Clock clock,
+      Duration leaseTimeout) {
+    super(context);
+    this.pool = pool;
+    this.metrics = metrics;
+    this.encoder = encoder;
+    this.archive = archive;
+    this.clock = clock;
+    this.leaseTimeout = leaseTimeout;
+  }
+
+  public static Behavior<Command> create(
+      ActorRef<WorkerPool.Command> pool,
+      CoordinatorMetrics metrics,
+      JobEncoder encoder,
+      JobArchive archive,
+      Clock clock,
+      Duration leaseTimeout) {
+    return Behaviors.setup(
+        context -> new JobManager(context, pool, metrics, encoder, archive, clock, leaseTimeout));
+  }
+
+  @Override
+  public Receive<Command> createReceive() {
+    return newReceiveBuilder()
+        .onMessage(Submit.class, this::onSubmit)
+        .onMessage(Lookup.class, this::onLookup)
+        .onMessage(ListJobs.class, this::onListJobs)
+        .onMessage(JobUpdated.class, this::onJobUpdated)
+        .onMessage(JobFinished.class, this::onJobFinished)
+        .onMessage(RouteResult.class, this::onRouteResult)
+        .onMessage(RouteReturned.class, this::onRouteReturned)
+        .onMessage(Restore.class, this::onRestore)
+        .build();
+  }
+
+  private Behavior<Command> onSubmit(Submit submit) {
+    JobPlan plan = submit.plan();
+    if (running.containsKey(plan.jobId()) || finished.containsKey(plan.jobId())) {
+      throw new IllegalStateException("job id used twice: " + plan.jobId());
+    }
+    archive.submitted(plan);
+    ActorRef<Job.Command> job =
+        getContext()
+            .spawn(
+                Job.create(plan, pool, getContext().getSelf(), metrics, clock, leaseTimeout),
+                "job-" + plan.jobId());
+    running.put(plan.jobId(), job);
+    JobReport first = initialReport(plan);
+    latest.put(plan.jobId(), first);
+    updateJobMetrics();
+    submit.replyTo().tell(first);
+    return this;
+  }
+
+  private static JobReport initialReport(JobPlan plan) {
+    long playouts = 0;
+    int chunks = 0;
+    for (var p : plan.pairs()) {
+      playouts += p.playouts();
+      chunks += p.chunks();
+    }
+    return new JobReport(
+        plan.jobId(),
+        plan.name(),
+        JobState.QUEUED,
+        plan.priority(),
+        plan.submitted(),
+        null,
+        null,
+        0,
+        playouts,
+        0,
+        chunks,
+        0,
+        0,
+        0,
+        "",
+        List.of());
+  }
+
+  private Behavior<Command> onLookup(Lookup lookup) {
+    lookup.replyTo().tell(new Found(running.get(lookup.jobId()), finished.get(lookup.jobId())));
+    return this;
+  }
+
+  private Behavior<Command> onListJobs(ListJobs list) {
+    List<JobStatus> all = new ArrayList<>();
+    for (JobReport r : latest.values()) {
+      JobResults done = finished.get(r.jobId());
+      all.add(done != null ? done.getStatus() : encoder.status(r));
+    }
+    for (JobResults done : finished.values()) {
+      if (!latest.containsKey(done.getStatus().getJobId())) {
+        all.add(done.getStatus());
+      }
+    }
+    all.sort(
+        Comparator.comparing(
+                (JobStatus s) ->
+                    s.getSubmitted().getSeconds() * 1_000_000_000L + s.getSubmitted().getNanos())
+            .reversed()
+            .thenComparing(JobStatus::getJobId, Comparator.reverseOrder()));
+    list.replyTo().tell(all.subList(0, Math.min(list.limit(), all.size())));
+    return this;
+  }
+
+  private Behavior<Command> onJobUpdated(JobUpdated updated) {
+    if (running.containsKey(updated.report().jobId())) {
+      latest.put(updated.report().jobId(), updated.report().summary());
+      updateJobMetrics();
+    }
+    return this;
+  }
+
+  private Behavior<Command> onJobFinished(JobFinished done) {
+    String id = done.plan().jobId();
+    ActorRef<Job.Command> job = running.remove(id);
+    if (job != null) {
+      job.tell(Job.Retire.INSTANCE);
+    }
+    JobResults results = encoder.results(done.plan(), done.report());
+    finished.put(id, results);
+    latest.put(id, done.report().summary());
+    try {
+      archive.finished(results);
+    } catch (RuntimeException e) {
+      getContext().getLog().error("could not archive the results of job {}: {}", id, e.toString());
+    }
+    getContext()
+        .getLog()
+        .info("job {} {} ({})", id, done.report().state(), done.report().message());
+    updateJobMetrics();
+    return this;
+  }
+
+  private Behavior<Command> onRouteResult(RouteResult r) {
+    ActorRef<Job.Command> job = running.get(r.key().jobId());
+    if (job != null) {
+      job.tell(
+          new Job.ChunkCompleted(r.key(), r.payload(), r.workerId(), r.seconds(), r.session()));
+    } else {
+      // A result for a finished, cancelled or unknown job: nothing to count, nothing to keep.
+      metrics.chunkNotNeeded();
+      r.session().tell(new WorkerSession.Acked(r.key()));
+    }
+    return this;
+  }
+
+  private Behavior<Command> onRouteReturned(RouteReturned r) {
+    ActorRef<Job.Command> job = running.get(r.key().jobId());
+    if (job != null) {
+      job.tell(new Job.ChunkReturned(r.key()));
+    }
+    return this;
+  }
+
+  private Behavior<Command> onRestore(Restore restore) {
+    String id = restore.results().getStatus().getJobId();
+    if (!running.containsKey(id)) {
+      finished.put(id, restore.results());
+      updateJobMetrics();
+    }
+    return this;
+  }
+
+  private void updateJobMetrics() {
+    Map<JobState, Integer> counts = new HashMap<>();
+    for (JobReport r : latest.values()) {
+      counts.merge(r.state(), 1, Integer::sum);
+    }
+    for (JobResults done : finished.values()) {
+      if (!latest.containsKey(done.getStatus().getJobId())) {
+        JobState s = JobState.valueOf(done.getStatus().getState().name());
+        counts.merge(s, 1, Integer::sum);
+      }
+    }
+    metrics.jobs(counts);
+  }
+}

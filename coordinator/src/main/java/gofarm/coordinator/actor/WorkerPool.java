@@ -1,0 +1,320 @@
+package gofarm.coordinator.actor;
+
+import gofarm.coordinator.metrics.CoordinatorMetrics;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+
+/**
+ * The connected workers and their credit, and the jobs that have chunks waiting: whenever a worker
+ * has free credit and a job has work, it asks the job to lease chunks to that worker.
+ *
+ * <p>Sharing: jobs of the highest priority with waiting chunks are served first; between jobs of
+ * the same priority, workers' free credit goes to them in turns, in submission order. Credit is the
+ * number of chunks a worker wants in hand; a request reserves it until the job answers how many
+ * chunks it gave, and each result or returned chunk frees one.
+ */
+public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
+
+  /** Messages the pool understands. */
+  public sealed interface Command
+      permits WorkerJoined,
+          WorkerLeft,
+          WorkerDraining,
+          CreditReturned,
+          JobWaiting,
+          JobGone,
+          Leased,
+          GetWorkers {}
+
+  /** A worker connected; a worker with the same id already connected is replaced. */
+  public record WorkerJoined(
+      String workerId, int threads, int credit, ActorRef<WorkerSession.Command> session)
+      implements Command {}
+
+  /** A worker's stream ended; its leases go back to their jobs' queues. */
+  public record WorkerLeft(String workerId, ActorRef<WorkerSession.Command> session)
+      implements Command {}
+
+  /** A worker takes no more chunks. */
+  public record WorkerDraining(String workerId) implements Command {}
+
+  /** A worker finished or returned {@code chunks} chunks. */
+  public record CreditReturned(String workerId, int chunks) implements Command {}
+
+  /** A job has {@code waiting} chunks to hand out (0 when it has none right now). */
+  public record JobWaiting(String jobId, int priority, ActorRef<Job.Command> job, int waiting)
+      implements Command {}
+
+  /** A job ended. */
+  public record JobGone(String jobId) implements Command {}
+
+  /** A job's answer to a lease request: it gave {@code given} of {@code requested} chunks. */
+  public record Leased(String jobId, String workerId, int requested, int given, int waiting)
+      implements Command {}
+
+  /** Asks for the connected workers. */
+  public record GetWorkers(ActorRef<List<WorkerInfo>> replyTo) implements Command {}
+
+  /** A connected worker as the pool sees it. */
+  public record WorkerInfo(
+      String workerId, int threads, int credit, int inFlight, boolean draining) {}
+
+  private static final class WorkerEntry {
+    final String id;
+    final int threads;
+    final int credit;
+    final ActorRef<WorkerSession.Command> session;
+    int inFlight;
+    int reserved;
+    boolean draining;
+
+    WorkerEntry(String id, int threads, int credit, ActorRef<WorkerSession.Command> session) {
+      this.id = id;
+      this.threads = threads;
+      this.credit = credit;
+      this.session = session;
+    }
+
+    int free() {
+      return draining ? 0 : credit - inFlight - reserved;
+    }
+  }
+
+  private static final class JobEntry {
+    final int priority;
+    final ActorRef<Job.Command> ref;
+    final long seq;
+    int waiting;
+
+    JobEntry(int priority, ActorRef<Job.Command> ref, long seq) {
+      this.priority = priority;
+      this.ref = ref;
+      this.seq = seq;
+    }
+  }
+
+  private final CoordinatorMetrics metrics;
+  private final Map<String, WorkerEntry> workers = new LinkedHashMap<>();
+  private final Map<String, JobEntry> jobs = new LinkedHashMap<>();
+  private long nextSeq;
+  private long lastServedSeq = -1;
+
+  private WorkerPool(ActorContext<Command> context, CoordinatorMetrics metrics) {
+    super(context);
+    this.metrics = metrics;
+  }
+
+  public static Behavior<Command> create(CoordinatorMetrics metrics) {
+    return Behaviors.setup(context -> new WorkerPool(context, metrics));
+  }
+
+  @Override
+  public Receive<Command> createReceive() {
+    return newReceiveBuilder()
+        .onMessage(WorkerJoined.class, this::onWorkerJoined)
+        .onMessage(WorkerLeft.class, this::onWorkerLeft)
+        .onMessage(WorkerDraining.class, this::onWorkerDraining)
+        .onMessage(CreditReturned.class, this::onCreditReturned)
+        .onMessage(JobWaiting.class, this::onJobWaiting)
+        .onMessage(JobGone.class, this::onJobGone)
+        .onMessage(Leased.class, this::onLeased)
+        .onMessage(GetWorkers.class, this::onGetWorkers)
+        .build();
+  }
+
+  private Behavior<Command> onWorkerJoined(WorkerJoined joined) {
+    WorkerEntry old = workers.remove(joined.workerId());
+    if (old != null) {
+      getContext().getLog().info("worker {} reconnected; ending its old stream", joined.workerId());
+      old.session.tell(WorkerSession.Replaced.INSTANCE);
+      forgetLeases(joined.workerId());
+    }
+    workers.put(
+        joined.workerId(),
+        new WorkerEntry(joined.workerId(), joined.threads(), joined.credit(), joined.session()));
+    getContext()
+        .getLog()
+        .info("worker {} joined with {} threads", joined.workerId(), joined.threads());
+    updateWorkerMetrics();
+    dispatch();
+    return this;
+  }
+
+  private Behavior<Command> onWorkerLeft(WorkerLeft left) {
+    WorkerEntry entry = workers.get(left.workerId());
+    if (entry == null || !entry.session.equals(left.session())) {
+      return this; // an old stream of a worker that has reconnected since
+    }
+    workers.remove(left.workerId());
+    getContext().getLog().info("worker {} left", left.workerId());
+    forgetLeases(left.workerId());
+    updateWorkerMetrics();
+    return this;
+  }
+
+  private void forgetLeases(String workerId) {
+    for (JobEntry job : jobs.values()) {
+      job.ref.tell(new Job.WorkerLost(workerId));
+    }
+  }
+
+  private Behavior<Command> onWorkerDraining(WorkerDraining draining) {
+    WorkerEntry entry = workers.get(draining.workerId());
+    if (entry != null) {
+      entry.draining = true;
+      getContext().getLog().info("worker {} is draining", draining.workerId());
+    }
+    return this;
+  }
+
+  private Behavior<Command> onCreditReturned(CreditReturned returned) {
+    WorkerEntry entry = workers.get(returned.workerId());
+    if (entry != null) {
+      entry.inFlight = Math.max(0, entry.inFlight - returned.chunks());
+      dispatch();
+    }
+    return this;
+  }
+
+  private Behavior<Command> onJobWaiting(JobWaiting waiting) {
+    JobEntry job =
+        jobs.computeIfAbsent(
+            waiting.jobId(), id -> new JobEntry(waiting.priority(), waiting.job(), nextSeq++));
+    job.waiting = waiting.waiting();
+    dispatch();
+    return this;
+  }
+
+  private Behavior<Command> onJobGone(JobGone gone) {
+    jobs.remove(gone.jobId());
+    return this;
+  }
+
+  private Behavior<Command> onLeased(Leased leased) {
+    WorkerEntry worker = workers.get(leased.workerId());
+    if (worker != null) {
+      worker.reserved -= leased.requested();
+      worker.inFlight += leased.given();
+    }
+    JobEntry job = jobs.get(leased.jobId());
+    if (job != null) {
+      job.waiting = leased.waiting();
+    }
+    dispatch();
+    return this;
+  }
+
+  private Behavior<Command> onGetWorkers(GetWorkers get) {
+    List<WorkerInfo> out = new ArrayList<>();
+    for (WorkerEntry w : workers.values()) {
+      out.add(new WorkerInfo(w.id, w.threads, w.credit, w.inFlight, w.draining));
+    }
+    get.replyTo().tell(out);
+    return this;
+  }
+
+  /**
+   * Offers free credit to waiting jobs: the highest priority first, jobs of that priority in turns.
+   * A job's waiting count is lowered by what was asked of it until it answers.
+   */
+  private void dispatch() {
+    try {
+      offerCredit();
+    } finally {
+      updateQueueMetrics();
+    }
+  }
+
+  private void offerCredit() {
+    while (true) {
+      List<JobEntry> top = topPriorityJobs();
+      if (top.isEmpty()) {
+        return;
+      }
+      boolean asked = false;
+      for (WorkerEntry worker : workers.values()) {
+        int free = worker.free();
+        if (free <= 0) {
+          continue;
+        }
+        JobEntry job = nextInTurn(top);
+        if (job == null) {
+          return;
+        }
+        int n = Math.min(free, job.waiting);
+        worker.reserved += n;
+        job.waiting -= n;
+        job.ref.tell(new Job.Lease(worker.id, worker.session, n, getContext().getSelf()));
+        asked = true;
+      }
+      if (!asked) {
+        return;
+      }
+    }
+  }
+
+  private List<JobEntry> topPriorityJobs() {
+    int best = Integer.MIN_VALUE;
+    for (JobEntry j : jobs.values()) {
+      if (j.waiting > 0) {
+        best = Math.max(best, j.priority);
+      }
+    }
+    List<JobEntry> top = new ArrayList<>();
+    for (JobEntry j : jobs.values()) {
+      if (j.waiting > 0 && j.priority == best) {
+        top.add(j);
+      }
+    }
+    return top;
+  }
+
+  /** The first job of {@code top} after the last one served, in submission order, cyclically. */
+  private JobEntry nextInTurn(List<JobEntry> top) {
+    JobEntry next = null;
+    for (JobEntry j : top) {
+      if (j.waiting <= 0) {
+        continue;
+      }
+      if (next == null) {
+        next = j; // the first, in case none comes after the last served
+      }
+      if (j.seq > lastServedSeq) {
+        next = j;
+        break;
+      }
+    }
+    if (next != null) {
+      lastServedSeq = next.seq;
+    }
+    return next;
+  }
+
+  private void updateQueueMetrics() {
+    int queued = 0;
+    for (JobEntry j : jobs.values()) {
+      queued += Math.max(0, j.waiting);
+    }
+    int leased = 0;
+    for (WorkerEntry w : workers.values()) {
+      leased += w.inFlight;
+    }
+    metrics.queue(queued, leased);
+  }
+
+  private void updateWorkerMetrics() {
+    int threads = 0;
+    for (WorkerEntry w : workers.values()) {
+      threads += w.threads;
+    }
+    metrics.workers(workers.size(), threads);
+  }
+}

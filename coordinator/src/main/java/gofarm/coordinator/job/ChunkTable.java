@@ -1,0 +1,379 @@
+package gofarm.coordinator.job;
+
+import gofarm.playout.Playout;
+import gofarm.playout.PlayoutStats;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The chunks of one job: which are waiting, which are leased to which worker until when, which are
+ * counted; and the statistics of each (position, policy) pair. Plain, single-threaded state owned
+ * by the job's actor.
+ *
+ * <h2>Leasing</h2>
+ *
+ * Chunks go out lowest index first, in turns between the pairs (chunk 0 of every pair, then chunk
+ * 1, ...), so that every pair's figures firm up together. A chunk whose worker goes away or whose
+ * lease expires goes back to the front of the queue.
+ *
+ * <h2>Counting</h2>
+ *
+ * Each pair counts its chunks in index order: a chunk that arrives ahead of a missing one waits in
+ * a buffer until the gap is filled. A repeat of a counted or waiting chunk is a duplicate and is
+ * dropped. With early stopping, a pair stops at the first chunk k whose prefix 0..k gives a win
+ * rate interval narrow enough, and later chunks are not needed: since that decision looks only at
+ * the prefix, it is the same however the chunks arrived, and so are the results.
+ */
+public final class ChunkTable {
+
+  /** What became of a chunk result. */
+  public enum Outcome {
+    /** Counted now, or kept until the chunks before it arrive. */
+    COUNTED,
+    /** Already counted or waiting: dropped. */
+    DUPLICATE,
+    /** The pair no longer needs it (stopped early, or the job was cancelled): dropped. */
+    NOT_NEEDED
+  }
+
+  private record Lease(String worker, long start, long deadline) {}
+
+  private static final Comparator<ChunkKey> QUEUE_ORDER =
+      Comparator.comparingInt(ChunkKey::chunk)
+          .thenComparingInt(ChunkKey::position)
+          .thenComparingInt(ChunkKey::policy);
+
+  private final String jobId;
+  private final int policies;
+  private final double stopAtWidth;
+  private final PairState[] pairs;
+  private final Map<ChunkKey, Lease> leases = new HashMap<>();
+  private final Map<String, Set<ChunkKey>> leasesByWorker = new HashMap<>();
+  private final TreeSet<ChunkKey> requeued = new TreeSet<>(QUEUE_ORDER);
+  private int cursor;
+  private boolean cancelled;
+  private long playoutsDone;
+  private long playoutsTotal;
+  private int chunksDone;
+  private int chunksTotal;
+
+  private static final class PairState {
+    final PairPlan plan;
+    final PlayoutStats aggregate;
+    final TreeMap<Integer, ChunkPayload> waiting = new TreeMap<>();
+    int issued;
+    int counted;
+    boolean stoppedEarly;
+
+    PairState(PairPlan plan) {
+      this.plan = plan;
+      this.aggregate =
+          new PlayoutStats(
+              plan.geometry(),
+              plan.policySpec().rules().size(),
+              Playout.maxLength(plan.geometry()));
+    }
+
+    boolean done() {
+      return stoppedEarly || counted == plan.chunks();
+    }
+
+    /** Whether chunk i is counted or waiting to be. */
+    boolean has(int i) {
+      return i < counted || waiting.containsKey(i);
+    }
+  }
+
+  /**
+   * @param jobId the job whose chunks these are
+   * @param plans one per (position, policy) pair, positions major
+   * @param policies the number of policies
+   * @param stopAtWidth stop a pair when the 95 % interval of its black win rate has at most this
+   *     half-width; 0 to run every chunk
+   */
+  public ChunkTable(String jobId, List<PairPlan> plans, int policies, double stopAtWidth) {
+    this.jobId = jobId;
+    this.policies = policies;
+    this.stopAtWidth = stopAtWidth;
+    this.pairs = new PairState[plans.size()];
+    for (int i = 0; i < pairs.length; i++) {
+      PairPlan plan = plans.get(i);
+      if (plan.position() * policies + plan.policy() != i) {
+        throw new IllegalArgumentException("pairs must be listed positions major");
+      }
+      pairs[i] = new PairState(plan);
+      playoutsTotal += plan.playouts();
+      chunksTotal += plan.chunks();
+    }
+  }
+
+  private PairState pair(ChunkKey key) {
+    return pairs[key.position() * policies + key.policy()];
+  }
+
+  // ------------------------------------------------------------------ leasing
+
+  /**
+   * Leases up to {@code max} waiting chunks to {@code worker} until {@code deadline} (epoch
+   * milliseconds), lowest index first and in turns between pairs.
+   */
+  public List<ChunkKey> lease(String worker, int max, long deadline) {
+    return lease(worker, max, 0, deadline);
+  }
+
+  /**
+   * Leases up to {@code max} waiting chunks to {@code worker} from {@code now} until {@code
+   * deadline} (epoch milliseconds), lowest index first and in turns between pairs.
+   */
+  public List<ChunkKey> lease(String worker, int max, long now, long deadline) {
+    List<ChunkKey> out = new ArrayList<>();
+    if (cancelled) {
+      return out;
+    }
+    while (out.size() < max && !requeued.isEmpty()) {
+      ChunkKey key = requeued.pollFirst();
+      if (!pair(key).done() && !pair(key).has(key.chunk())) {
+        out.add(key);
+      }
+    }
+    for (int tries = 0; out.size() < max && tries < pairs.length; ) {
+      PairState p = pairs[cursor];
+      cursor = (cursor + 1) % pairs.length;
+      // Skip chunks whose results came in without a lease (resent after a restart).
+      while (p.issued < p.plan.chunks() && p.has(p.issued)) {
+        p.issued++;
+      }
+      if (!p.done() && p.issued < p.plan.chunks()) {
+        out.add(new ChunkKey(jobId, p.plan.position(), p.plan.policy(), p.issued++));
+        tries = 0;
+      } else {
+        tries++;
+      }
+    }
+    Set<ChunkKey> mine = leasesByWorker.computeIfAbsent(worker, w -> new HashSet<>());
+    for (ChunkKey key : out) {
+      leases.put(key, new Lease(worker, now, deadline));
+      mine.add(key);
+    }
+    return out;
+  }
+
+  /** Chunks not yet issued plus those re-queued: what {@link #lease} can still hand out. */
+  public int waiting() {
+    if (cancelled) {
+      return 0;
+    }
+    int n = requeued.size();
+    for (PairState p : pairs) {
+      if (!p.done()) {
+        n += p.plan.chunks() - p.issued;
+      }
+    }
+    return n;
+  }
+
+  public int leased() {
+    return leases.size();
+  }
+
+  /** When chunk {@code key} was leased (epoch milliseconds), or -1 if it is not leased. */
+  public long leaseStart(ChunkKey key) {
+    Lease lease = leases.get(key);
+    return lease == null ? -1 : lease.start();
+  }
+
+  /** Puts a chunk the worker gave back at the front of the queue. */
+  public void returned(ChunkKey key) {
+    if (release(key) && !pair(key).done()) {
+      requeued.add(key);
+    }
+  }
+
+  /** Puts every chunk leased to {@code worker} back in the queue; returns how many. */
+  public int requeueWorker(String worker) {
+    Set<ChunkKey> mine = leasesByWorker.remove(worker);
+    if (mine == null) {
+      return 0;
+    }
+    int n = 0;
+    for (ChunkKey key : mine) {
+      leases.remove(key);
+      if (!pair(key).done()) {
+        requeued.add(key);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** Puts every chunk whose lease ended before {@code now} back in the queue; returns how many. */
+  public int requeueExpired(long now) {
+    int n = 0;
+    for (Iterator<Map.Entry<ChunkKey, Lease>> it = leases.entrySet().iterator(); it.hasNext(); ) {
+      Map.Entry<ChunkKey, Lease> e = it.next();
+      if (e.getValue().deadline() < now) {
+        it.remove();
+        Set<ChunkKey> mine = leasesByWorker.get(e.getValue().worker());
+        if (mine != null) {
+          mine.remove(e.getKey());
+        }
+        if (!pair(e.getKey()).done()) {
+          requeued.add(e.getKey());
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+
+  private boolean release(ChunkKey key) {
+    Lease lease = leases.remove(key);
+    if (lease == null) {
+      return false;
+    }
+    Set<ChunkKey> mine = leasesByWorker.get(lease.worker());
+    if (mine != null) {
+      mine.remove(key);
+    }
+    return true;
+  }
+
+  // ------------------------------------------------------------------ counting
+
+  /**
+   * Takes the result of a chunk.
+   *
+   * @throws IllegalArgumentException for a chunk this job does not have
+   */
+  public Outcome complete(ChunkKey key, ChunkPayload payload) {
+    if (!jobId.equals(key.jobId())
+        || key.position() < 0
+        || key.policy() < 0
+        || key.policy() >= policies
+        || key.position() * policies + key.policy() >= pairs.length
+        || key.chunk() < 0
+        || key.chunk() >= pair(key).plan.chunks()) {
+      throw new IllegalArgumentException("no such chunk: " + key);
+    }
+    PairState p = pair(key);
+    if (payload.playouts() != p.plan.chunkSize(key.chunk())) {
+      throw new IllegalArgumentException(
+          "chunk "
+              + key
+              + " has "
+              + payload.playouts()
+              + " playouts, expected "
+              + p.plan.chunkSize(key.chunk()));
+    }
+    release(key);
+    requeued.remove(key);
+    if (p.has(key.chunk())) {
+      return Outcome.DUPLICATE;
+    }
+    if (p.done() || cancelled) {
+      return Outcome.NOT_NEEDED;
+    }
+    p.waiting.put(key.chunk(), payload);
+    while (!p.done() && !p.waiting.isEmpty() && p.waiting.firstKey() == p.counted) {
+      ChunkPayload next = p.waiting.pollFirstEntry().getValue();
+      next.addTo(p.aggregate);
+      playoutsDone += next.playouts();
+      chunksDone++;
+      p.counted++;
+      if (stopAtWidth > 0 && p.counted < p.plan.chunks() && halfWidth(p.aggregate) <= stopAtWidth) {
+        p.stoppedEarly = true;
+      }
+    }
+    if (p.done()) {
+      p.waiting.clear();
+    }
+    return Outcome.COUNTED;
+  }
+
+  /** Half-width of the 95 % Wilson interval of the black win rate (a draw counts half). */
+  public static double halfWidth(PlayoutStats stats) {
+    double n = stats.playouts();
+    if (n == 0) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double p = stats.blackWinRate();
+    double z = 1.959963984540054;
+    double z2 = z * z;
+    return z / (1 + z2 / n) * Math.sqrt(p * (1 - p) / n + z2 / (4 * n * n));
+  }
+
+  /** Stops handing out chunks; results that arrive later are not needed. */
+  public void cancel() {
+    cancelled = true;
+    requeued.clear();
+  }
+
+  // ------------------------------------------------------------------ state
+
+  /** True when every pair has all its chunks or stopped early. */
+  public boolean finished() {
+    for (PairState p : pairs) {
+      if (!p.done()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  public int pairCount() {
+    return pairs.length;
+  }
+
+  public PairPlan plan(int pair) {
+    return pairs[pair].plan;
+  }
+
+  /** The counted statistics of a pair (the prefix of its chunks in index order). */
+  public PlayoutStats aggregate(int pair) {
+    return pairs[pair].aggregate;
+  }
+
+  public boolean pairDone(int pair) {
+    return pairs[pair].done();
+  }
+
+  public boolean pairStoppedEarly(int pair) {
+    return pairs[pair].stoppedEarly;
+  }
+
+  /** Playouts counted so far. */
+  public long playoutsDone() {
+    return playoutsDone;
+  }
+
+  /** Playouts of all chunks of all pairs (the job's size without early stopping). */
+  public long playoutsTotal() {
+    return playoutsTotal;
+  }
+
+  public int chunksDone() {
+    return chunksDone;
+  }
+
+  public int chunksTotal() {
+    return chunksTotal;
+  }
+
+  /** True when any pair stopped early. */
+  public boolean anyStoppedEarly() {
+    for (PairState p : pairs) {
+      if (p.stoppedEarly) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

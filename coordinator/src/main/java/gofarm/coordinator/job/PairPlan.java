@@ -1,0 +1,66 @@
+package gofarm.coordinator.job;
+
+import gofarm.board.Geometry;
+import gofarm.playout.PolicySpec;
+import gofarm.playout.Rng;
+
+/**
+ * How one (position, policy) pair of a job is split into chunks: {@code chunks} chunks of {@code
+ * chunkPlayouts} playouts each, the last one smaller so that they add up to {@code playouts}.
+ *
+ * @param position index of the position in the job
+ * @param policy index of the policy in the job
+ * @param positionLabel the position's label, for tables
+ * @param geometry the board the position is on
+ * @param policySpec the policy
+ * @param playouts playouts the pair aims at
+ * @param chunkPlayouts playouts per chunk
+ * @param chunks number of chunks
+ */
+public record PairPlan(
+    int position,
+    int policy,
+    String positionLabel,
+    Geometry geometry,
+    PolicySpec policySpec,
+    long playouts,
+    int chunkPlayouts,
+    int chunks) {
+
+  /** The plan for {@code playouts} playouts in chunks of {@code chunkPlayouts}. */
+  public static PairPlan of(
+      int position,
+      int policy,
+      String positionLabel,
+      Geometry geometry,
+      PolicySpec policySpec,
+      long playouts,
+      int chunkPlayouts) {
+    long chunks = (playouts + chunkPlayouts - 1) / chunkPlayouts;
+    if (chunks > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("too many chunks: " + chunks);
+    }
+    return new PairPlan(
+        position,
+        policy,
+        positionLabel,
+        geometry,
+        policySpec,
+        playouts,
+        chunkPlayouts,
+        (int) chunks);
+  }
+
+  /** Playouts in chunk {@code i}: {@code chunkPlayouts}, or the remainder for the last one. */
+  public int chunkSize(int i) {
+    return i < chunks - 1 ? chunkPlayouts : (int) (playouts - (long) (chunks - 1) * chunkPlayouts);
+  }
+
+  /**
+   * The seed of chunk {@code i}: a function of the job seed and the chunk's coordinates only, so
+   * that a chunk gives the same playouts wherever and however often it runs.
+   */
+  public long chunkSeed(long jobSeed, int i) {
+    return Rng.mix(Rng.mix(Rng.mix(jobSeed, position), policy), i);
+  }
+}

@@ -1,0 +1,176 @@
+package gofarm.coordinator.metrics;
+
+import gofarm.coordinator.job.JobState;
+import gofarm.playout.PolicySpec;
+import io.prometheus.metrics.core.datapoints.CounterDataPoint;
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.Gauge;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.Unit;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The coordinator's Prometheus metrics, named {@code gofarm_coordinator_<thing>_<unit>}. Labels are
+ * bounded: {@code state} takes the five job states and {@code policy} the preset names or {@code
+ * custom}; job and worker ids are never labels. Created once at start-up and passed to the actors;
+ * thread-safe.
+ */
+public final class CoordinatorMetrics {
+  private final PrometheusRegistry registry;
+  private final Gauge workersConnected;
+  private final Gauge workerThreads;
+  private final Gauge chunksQueued;
+  private final Gauge chunksLeased;
+  private final Counter chunksCompleted;
+  private final Counter chunksRequeued;
+  private final Counter chunksDuplicate;
+  private final Counter chunksUnneeded;
+  private final Counter playouts;
+  private final Counter moves;
+  private final Gauge jobs;
+  private final Histogram roundTrip;
+  private final Map<String, CounterDataPoint> playoutsByPolicy = new ConcurrentHashMap<>();
+  private final Map<String, CounterDataPoint> movesByPolicy = new ConcurrentHashMap<>();
+
+  /** Metrics in a new registry, with the JVM's metrics too. */
+  public CoordinatorMetrics() {
+    this(new PrometheusRegistry(), true);
+  }
+
+  /** Metrics in {@code registry}, with the JVM's if {@code jvm}. */
+  public CoordinatorMetrics(PrometheusRegistry registry, boolean jvm) {
+    this.registry = registry;
+    workersConnected =
+        Gauge.builder()
+            .name("gofarm_coordinator_workers_connected")
+            .help("Workers with an open stream to the hub")
+            .register(registry);
+    workerThreads =
+        Gauge.builder()
+            .name("gofarm_coordinator_worker_threads")
+            .help("Playout threads of the connected workers")
+            .register(registry);
+    chunksQueued =
+        Gauge.builder()
+            .name("gofarm_coordinator_chunks_queued")
+            .help("Chunks of running jobs waiting for a worker")
+            .register(registry);
+    chunksLeased =
+        Gauge.builder()
+            .name("gofarm_coordinator_chunks_leased")
+            .help("Chunks leased to workers and not yet returned")
+            .register(registry);
+    chunksCompleted =
+        Counter.builder()
+            .name("gofarm_coordinator_chunks_completed_total")
+            .help("Chunk results counted")
+            .register(registry);
+    chunksRequeued =
+        Counter.builder()
+            .name("gofarm_coordinator_chunks_requeued_total")
+            .help("Chunks put back in the queue: worker gone, lease expired, or returned")
+            .register(registry);
+    chunksDuplicate =
+        Counter.builder()
+            .name("gofarm_coordinator_chunks_duplicate_total")
+            .help("Chunk results dropped because the chunk was already counted")
+            .register(registry);
+    chunksUnneeded =
+        Counter.builder()
+            .name("gofarm_coordinator_chunks_unneeded_total")
+            .help("Chunk results dropped because their job or pair no longer needed them")
+            .register(registry);
+    playouts =
+        Counter.builder()
+            .name("gofarm_coordinator_playouts_total")
+            .help("Playouts in counted chunk results")
+            .labelNames("policy")
+            .register(registry);
+    moves =
+        Counter.builder()
+            .name("gofarm_coordinator_moves_total")
+            .help("Moves (passes included) of the playouts in counted chunk results")
+            .labelNames("policy")
+            .register(registry);
+    jobs =
+        Gauge.builder()
+            .name("gofarm_coordinator_jobs")
+            .help("Jobs by state")
+            .labelNames("state")
+            .register(registry);
+    roundTrip =
+        Histogram.builder()
+            .name("gofarm_coordinator_chunk_round_trip_seconds")
+            .help("Time from leasing a chunk to counting its result")
+            .unit(Unit.SECONDS)
+            .classicOnly()
+            .classicUpperBounds(0.1, 0.25, 0.5, 1, 1.5, 2, 3, 5, 10, 30, 60, 300)
+            .register(registry);
+    for (JobState s : JobState.values()) {
+      jobs.labelValues(label(s)).set(0);
+    }
+    if (jvm) {
+      JvmMetrics.builder().register(registry);
+    }
+  }
+
+  public PrometheusRegistry registry() {
+    return registry;
+  }
+
+  public void workers(int connected, int threads) {
+    workersConnected.set(connected);
+    workerThreads.set(threads);
+  }
+
+  public void queue(int queued, int leased) {
+    chunksQueued.set(queued);
+    chunksLeased.set(leased);
+  }
+
+  /**
+   * A chunk result was counted: {@code playoutCount} playouts of {@code moveCount} moves, leased
+   * {@code roundTripSeconds} ago.
+   */
+  public void chunkCompleted(
+      String policy, long playoutCount, long moveCount, double roundTripSeconds) {
+    chunksCompleted.inc();
+    String p = policyLabel(policy);
+    playoutsByPolicy.computeIfAbsent(p, playouts::labelValues).inc(playoutCount);
+    movesByPolicy.computeIfAbsent(p, moves::labelValues).inc(moveCount);
+    if (roundTripSeconds >= 0) {
+      roundTrip.observe(roundTripSeconds);
+    }
+  }
+
+  public void chunksRequeued(int n) {
+    chunksRequeued.inc(n);
+  }
+
+  public void chunkDuplicate() {
+    chunksDuplicate.inc();
+  }
+
+  public void chunkNotNeeded() {
+    chunksUnneeded.inc();
+  }
+
+  public void jobs(Map<JobState, Integer> counts) {
+    for (JobState s : JobState.values()) {
+      jobs.labelValues(label(s)).set(counts.getOrDefault(s, 0));
+    }
+  }
+
+  private static String label(JobState s) {
+    return s.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** A preset's name, or {@code custom}: the policy label never takes free text. */
+  static String policyLabel(String name) {
+    return PolicySpec.PRESETS.containsKey(name) ? name : "custom";
+  }
+}

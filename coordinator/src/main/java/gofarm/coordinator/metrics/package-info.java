@@ -1,0 +1,2 @@
+/** The coordinator's Prometheus metrics ({@link gofarm.coordinator.metrics.CoordinatorMetrics}). */
+package gofarm.coordinator.metrics;

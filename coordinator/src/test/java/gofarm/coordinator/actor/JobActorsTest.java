@@ -1,0 +1,298 @@
+package gofarm.coordinator.actor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gofarm.board.Board;
+import gofarm.board.Geometry;
+import gofarm.board.Point;
+import gofarm.coordinator.job.ChunkKey;
+import gofarm.coordinator.job.ChunkPayload;
+import gofarm.coordinator.job.JobPlan;
+import gofarm.coordinator.job.JobReport;
+import gofarm.coordinator.job.JobState;
+import gofarm.coordinator.job.PairPlan;
+import gofarm.coordinator.metrics.CoordinatorMetrics;
+import gofarm.playout.Playout;
+import gofarm.playout.PlayoutRoot;
+import gofarm.playout.PlayoutStats;
+import gofarm.playout.PolicySpec;
+import gofarm.proto.v1.ChunkAssignment;
+import gofarm.proto.v1.JobResults;
+import gofarm.proto.v1.JobSpec;
+import gofarm.proto.v1.JobStatus;
+import gofarm.rules.Player;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.pekko.actor.testkit.typed.annotations.JUnit5TestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestKitJUnit5Extension;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The job actors with workers played by test probes: leasing up to credit, acknowledging and
+ * counting results once, re-queueing after a worker leaves or a lease expires, cancellation, and
+ * sharing workers between jobs.
+ */
+@ExtendWith(TestKitJUnit5Extension.class)
+class JobActorsTest {
+  @JUnit5TestKit ActorTestKit testKit = ActorTestKit.create();
+
+  private static final Geometry G = Geometry.of(5);
+  private static final PolicySpec UNIFORM = PolicySpec.parse("uniform");
+  private static final PlayoutRoot ROOT =
+      PlayoutRoot.of(new Board(G), Player.BLACK, Point.NONE, Point.NONE, 0.5);
+  private static final Duration WAIT = Duration.ofSeconds(5);
+
+  private PrometheusRegistry registry;
+  private CoordinatorMetrics metrics;
+  private ActorRef<WorkerPool.Command> pool;
+  private ActorRef<JobManager.Command> manager;
+
+  @BeforeEach
+  void start() {
+    registry = new PrometheusRegistry();
+    metrics = new CoordinatorMetrics(registry, false);
+    startActors(Duration.ofMinutes(1));
+  }
+
+  private void startActors(Duration lease) {
+    pool = testKit.spawn(WorkerPool.create(metrics));
+    manager =
+        testKit.spawn(
+            JobManager.create(
+                pool, metrics, new TestEncoder(), JobArchive.NONE, Clock.systemUTC(), lease));
+  }
+
+  /** A job of one position and one policy: {@code chunks} chunks of 50 playouts. */
+  private static JobPlan plan(String id, int priority, int chunks) {
+    PairPlan pair = PairPlan.of(0, 0, "empty", G, UNIFORM, 50L * chunks, 50);
+    return new JobPlan(
+        id,
+        "test " + id,
+        7,
+        priority,
+        Instant.now(),
+        List.of(pair),
+        1,
+        0,
+        JobSpec.getDefaultInstance(),
+        List.of(),
+        List.of(ChunkAssignment.getDefaultInstance()));
+  }
+
+  private JobReport submit(JobPlan plan) {
+    TestProbe<JobReport> reply = testKit.createTestProbe();
+    manager.tell(new JobManager.Submit(plan, reply.ref()));
+    return reply.receiveMessage(WAIT);
+  }
+
+  private TestProbe<WorkerSession.Command> worker(String id, int credit) {
+    TestProbe<WorkerSession.Command> session = testKit.createTestProbe();
+    pool.tell(new WorkerPool.WorkerJoined(id, 1, credit, session.ref()));
+    return session;
+  }
+
+  /** Collects assignments until {@code n} chunks have arrived. */
+  private static List<WorkerSession.Work> assigned(
+      TestProbe<WorkerSession.Command> session, int n) {
+    List<WorkerSession.Work> work = new ArrayList<>();
+    while (work.size() < n) {
+      WorkerSession.Assign a = session.expectMessageClass(WorkerSession.Assign.class, WAIT);
+      work.addAll(a.work());
+    }
+    assertEquals(n, work.size(), "no more than asked");
+    return work;
+  }
+
+  private void complete(
+      WorkerSession.Work w, String workerId, TestProbe<WorkerSession.Command> session) {
+    manager.tell(new JobManager.RouteResult(w.key(), payload(w), workerId, 0.1, session.ref()));
+    pool.tell(new WorkerPool.CreditReturned(workerId, 1));
+  }
+
+  private static ChunkPayload payload(WorkerSession.Work w) {
+    Playout playout = new Playout(UNIFORM, G);
+    PlayoutStats stats = playout.newStats();
+    playout.run(ROOT, w.seed(), w.playouts(), stats);
+    return new ChunkPayload() {
+      @Override
+      public long playouts() {
+        return stats.playouts();
+      }
+
+      @Override
+      public long moves() {
+        return stats.lengthSum();
+      }
+
+      @Override
+      public void addTo(PlayoutStats aggregate) {
+        aggregate.merge(stats);
+      }
+    };
+  }
+
+  private JobManager.Found lookup(String id) {
+    TestProbe<JobManager.Found> reply = testKit.createTestProbe();
+    manager.tell(new JobManager.Lookup(id, reply.ref()));
+    return reply.receiveMessage(WAIT);
+  }
+
+  private double counter(String name) {
+    return registry.scrape().stream()
+        .filter(s -> s.getMetadata().getPrometheusName().equals(name))
+        .mapToDouble(s -> ((CounterSnapshot) s).getDataPoints().get(0).getValue())
+        .findFirst()
+        .orElse(0);
+  }
+
+  @Test
+  void leasesUpToCreditAndMoreAsResultsComeBack() {
+    assertEquals(JobState.QUEUED, submit(plan("a", 0, 6)).state());
+    TestProbe<WorkerSession.Command> w = worker("w1", 2);
+    List<WorkerSession.Work> first = assigned(w, 2);
+    assertEquals(List.of(0, 1), first.stream().map(x -> x.key().chunk()).toList());
+    w.expectNoMessage(Duration.ofMillis(200));
+    complete(first.get(0), "w1", w);
+    WorkerSession.Acked ack = w.expectMessageClass(WorkerSession.Acked.class, WAIT);
+    assertEquals(first.get(0).key(), ack.key());
+    assertEquals(2, assigned(w, 1).get(0).key().chunk());
+  }
+
+  @Test
+  void aJobFinishesWhenEveryChunkIsCountedAndDuplicatesAreDropped() {
+    submit(plan("a", 0, 3));
+    TestProbe<WorkerSession.Command> w = worker("w1", 3);
+    List<WorkerSession.Work> work = assigned(w, 3);
+    for (WorkerSession.Work x : work) {
+      complete(x, "w1", w);
+      w.expectMessageClass(WorkerSession.Acked.class, WAIT);
+    }
+    complete(work.get(1), "w1", w);
+    w.expectMessageClass(WorkerSession.Acked.class, WAIT);
+    JobManager.Found found = lookup("a");
+    assertNotNull(found.finished(), "finished jobs are kept as results");
+    assertEquals("SUCCEEDED", found.finished().getStatus().getState().name());
+    assertEquals(150, found.finished().getStatus().getPlayoutsDone());
+    assertEquals(3, counter("gofarm_coordinator_chunks_completed"));
+    assertEquals(150, counter("gofarm_coordinator_playouts"));
+  }
+
+  @Test
+  void aLeavingWorkersChunksGoToTheNextWorker() {
+    submit(plan("a", 0, 4));
+    TestProbe<WorkerSession.Command> gone = worker("gone", 2);
+    List<WorkerSession.Work> lost = assigned(gone, 2);
+    pool.tell(new WorkerPool.WorkerLeft("gone", gone.ref()));
+    TestProbe<WorkerSession.Command> next = worker("next", 4);
+    Set<ChunkKey> got = new HashSet<>();
+    assigned(next, 4).forEach(x -> got.add(x.key()));
+    for (WorkerSession.Work x : lost) {
+      assertTrue(got.contains(x.key()), "re-queued: " + x.key());
+    }
+    assertEquals(2, counter("gofarm_coordinator_chunks_requeued"));
+  }
+
+  @Test
+  void expiredLeasesAreHandedOutAgain() {
+    startActors(Duration.ofMillis(300));
+    submit(plan("a", 0, 2));
+    TestProbe<WorkerSession.Command> slow = worker("slow", 2);
+    List<WorkerSession.Work> held = assigned(slow, 2);
+    TestProbe<WorkerSession.Command> fast = worker("fast", 2);
+    List<WorkerSession.Work> again = assigned(fast, 2);
+    assertEquals(
+        held.stream().map(WorkerSession.Work::key).toList(),
+        again.stream().map(WorkerSession.Work::key).toList());
+    assertEquals(held.get(0).seed(), again.get(0).seed(), "the same chunk, the same seed");
+  }
+
+  @Test
+  void cancellingStopsTheJobAndLateResultsAreNotNeeded() {
+    submit(plan("a", 0, 4));
+    TestProbe<WorkerSession.Command> w = worker("w1", 2);
+    List<WorkerSession.Work> work = assigned(w, 2);
+    TestProbe<JobReport> reply = testKit.createTestProbe();
+    lookup("a").running().tell(new Job.Cancel(reply.ref()));
+    assertEquals(JobState.CANCELLED, reply.receiveMessage(WAIT).state());
+    complete(work.get(0), "w1", w);
+    w.expectMessageClass(WorkerSession.Acked.class, WAIT);
+    assertEquals("CANCELLED", lookup("a").finished().getStatus().getState().name());
+    w.expectNoMessage(Duration.ofMillis(300));
+  }
+
+  @Test
+  void higherPriorityFirstThenTurnsBetweenEqualJobs() {
+    submit(plan("low", 0, 10));
+    submit(plan("high", 5, 2));
+    TestProbe<WorkerSession.Command> w = worker("w1", 1);
+    assertEquals(List.of("high", "high", "low"), runChunks(w, 3));
+    submit(plan("other", 0, 10));
+    // The first may have been given to "low" before "other" existed; then they take turns.
+    List<String> turns = runChunks(w, 7).subList(1, 7);
+    assertEquals(3, Collections.frequency(turns, "low"), turns.toString());
+    assertEquals(3, Collections.frequency(turns, "other"), turns.toString());
+  }
+
+  /**
+   * Plays a one-credit worker for {@code n} chunks: completes each chunk it is given and returns
+   * the jobs they came from. Acknowledgements and new assignments may arrive in either order.
+   */
+  private List<String> runChunks(TestProbe<WorkerSession.Command> w, int n) {
+    List<String> jobs = new ArrayList<>();
+    WorkerSession.Work pending = null;
+    while (jobs.size() < n) {
+      WorkerSession.Command m = w.receiveMessage(WAIT);
+      if (m instanceof WorkerSession.Assign a) {
+        assertEquals(1, a.work().size());
+        pending = a.work().get(0);
+        jobs.add(pending.key().jobId());
+        complete(pending, "w1", w);
+      }
+    }
+    return jobs;
+  }
+
+  @Test
+  void resultsForUnknownJobsAreAcknowledgedAndDropped() {
+    TestProbe<WorkerSession.Command> w = worker("w1", 1);
+    ChunkKey key = new ChunkKey("nope", 0, 0, 0);
+    WorkerSession.Work fake =
+        new WorkerSession.Work(key, 10, 1, ChunkAssignment.getDefaultInstance());
+    manager.tell(new JobManager.RouteResult(key, payload(fake), "w1", 0.1, w.ref()));
+    assertEquals(key, w.expectMessageClass(WorkerSession.Acked.class, WAIT).key());
+    assertFalse(lookup("nope").exists());
+  }
+
+  /** Encodes just enough for the manager: id, state and playouts. */
+  private static final class TestEncoder implements JobEncoder {
+    @Override
+    public JobStatus status(JobReport report) {
+      return JobStatus.newBuilder()
+          .setJobId(report.jobId())
+          .setState(gofarm.proto.v1.JobState.valueOf(report.state().name()))
+          .setPlayoutsDone(report.playoutsDone())
+          .build();
+    }
+
+    @Override
+    public JobResults results(JobPlan plan, JobReport report) {
+      return JobResults.newBuilder().setStatus(status(report)).build();
+    }
+  }
+}
