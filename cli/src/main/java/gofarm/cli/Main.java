@@ -9,7 +9,12 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     description = "A distributed self-play playout farm for computer Go.",
-    subcommands = {BenchCommand.class, GtpCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      AnalyzeCommand.class,
+      BenchCommand.class,
+      GtpCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class Main implements Runnable {
 
   public static void main(String[] args) {
