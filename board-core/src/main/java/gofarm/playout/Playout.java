@@ -16,7 +16,8 @@ import gofarm.board.Point;
  * scored by area with the one-point-eye rule: stones, plus each empty point whose neighbours are
  * all one colour; any other empty point is dame. At the natural end of a playout every empty point
  * is such an eye or dame, so this equals the Tromp-Taylor score; a playout cut off at the cap is
- * scored the same way.
+ * scored the same way. Under the {@code settled} rule ({@link RuleKind#SETTLED}) the points Benson
+ * settles at the root are never played and count for their owner, dead stones included.
  *
  * <p>A batch is fully determined by (seed, root, policy): the same arguments give bit-identical
  * statistics on any thread, in any JVM.
