@@ -402,7 +402,7 @@ class BensonTest {
         for (int i2 = 0; i2 < g.pointCount(); i2++) {
           int p = g.point(i2);
           if (board.color(p) == owner && board.chainHead(p) == p && !alive.contains(p)) {
-            CaptureSearch search = new CaptureSearch(board, owner);
+            CaptureSearch search = new CaptureSearch(board, owner, where);
             if (!search.canCapture(p)) {
               fail(
                   "the chain at "
@@ -416,7 +416,7 @@ class BensonTest {
           }
         }
         if (!alive.isEmpty()) {
-          CaptureSearch search = new CaptureSearch(board, owner);
+          CaptureSearch search = new CaptureSearch(board, owner, where);
           int captured = search.anyCapturedEverywhere(alive);
           if (captured >= 0) {
             fail(g.name(captured) + " was called alive but can be captured, " + where);
@@ -440,9 +440,11 @@ class BensonTest {
     private final byte owner;
     private final byte enemy;
     private final java.util.Set<Long> visited = new java.util.HashSet<>();
+    private final String where;
     private boolean complete = true;
 
-    CaptureSearch(Board position, byte owner) {
+    CaptureSearch(Board position, byte owner, String where) {
+      this.where = where;
       this.board = new Board(position.geometry());
       this.board.copyFrom(position);
       this.owner = owner;
@@ -458,7 +460,7 @@ class BensonTest {
         return false;
       }
       if (visited.size() > BUDGET) {
-        fail("capture search budget exceeded at\n" + board);
+        fail("capture search budget exceeded at\n" + board + "from " + where);
       }
       Geometry g = board.geometry();
       int[] liberties = new int[g.pointCount()];

@@ -27,10 +27,10 @@ class EyeEstimatorTest {
    */
   @Test
   void invariantsOnRandomPositions() {
-    int[] sizes = {5, 7, 9, 13, 19};
+    int[] sizes = {2, 3, 4, 5, 7, 9, 13, 19};
     int groupsSeen = 0;
     int unsettled = 0;
-    for (int i = 0; i < 400; i++) {
+    for (int i = 0; i < 640; i++) {
       long seed = 0xE7E5L * 1000 + i;
       SplittableRandom random = new SplittableRandom(seed);
       Geometry g = Geometry.of(sizes[i % sizes.length]);

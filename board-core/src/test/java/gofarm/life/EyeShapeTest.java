@@ -81,5 +81,22 @@ class EyeShapeTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> EyeShape.analyze(8, new int[8], 0, 0));
     assertEquals("an eye space has 1..7 points (got 8)", e.getMessage());
+    // Two neighbouring points both holding attacker stones: the chain has no liberty.
+    IllegalArgumentException noLiberty =
+        assertThrows(
+            IllegalArgumentException.class, () -> EyeShape.analyze(2, new int[] {2, 1}, 3, 3));
+    assertEquals("attacker stones without a liberty at point 0", noLiberty.getMessage());
+  }
+
+  @Test
+  void attackerStonesInsideChangeTheValue() {
+    // Straight three with an attacker stone on its middle: the owner captures it and keeps one
+    // eye whoever moves; on an end point, the middle is still vital.
+    Space three = Space.of("###");
+    assertEquals(
+        "1111", EyeShape.analyze(3, three.adjacency(), three.wall(), 0b010).value().toString());
+    EyeShape.Analysis end = EyeShape.analyze(3, three.adjacency(), three.wall(), 0b001);
+    assertEquals("1122", end.value().toString());
+    assertEquals(0b010, end.vitalPoints());
   }
 }
