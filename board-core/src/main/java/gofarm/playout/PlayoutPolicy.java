@@ -246,7 +246,9 @@ public final class PlayoutPolicy {
 
   /** Adds p to the candidates if it is new, legal and not settled; returns the new count. */
   private int add(Board board, byte me, int p, int n) {
-    if (seen.markIfNew(p) && board.isLegal(p, me) && (settled == null || settled[p] == 0)) {
+    if (seen.markIfNew(p)
+        && board.isLegal(p, me)
+        && (settled == null || settled[p] == Color.EMPTY)) {
       candidates[n++] = p;
     }
     return n;
