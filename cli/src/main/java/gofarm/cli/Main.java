@@ -10,9 +10,17 @@ import picocli.CommandLine.Command;
     versionProvider = Main.Version.class,
     description = "A distributed self-play playout farm for computer Go.",
     subcommands = {
-      AnalyzeCommand.class,
+      LocalCommand.class,
+      CoordinatorCommand.class,
+      WorkerCommand.class,
+      SubmitCommand.class,
+      WatchCommand.class,
+      JobsCommand.class,
+      ResultsCommand.class,
+      CancelCommand.class,
       BenchCommand.class,
       GtpCommand.class,
+      AnalyzeCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {
@@ -23,7 +31,9 @@ public final class Main implements Runnable {
 
   /** The command line with every subcommand, as {@link #main} runs it (tests use it too). */
   public static CommandLine commandLine() {
-    return new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
+    return new CommandLine(new Main())
+        .setCaseInsensitiveEnumValuesAllowed(true)
+        .setExecutionExceptionHandler(new Errors());
   }
 
   @Override
@@ -31,12 +41,17 @@ public final class Main implements Runnable {
     CommandLine.usage(this, System.out);
   }
 
-  /** The version from the jar manifest. */
+  /** The version from the jar manifest, or {@code dev} when run from classes. */
+  static String version() {
+    String v = Main.class.getPackage().getImplementationVersion();
+    return v == null ? "dev" : v;
+  }
+
+  /** Answers {@code --version}. */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      String v = Main.class.getPackage().getImplementationVersion();
-      return new String[] {"gofarm " + (v == null ? "dev" : v)};
+      return new String[] {"gofarm " + version()};
     }
   }
 }

@@ -46,6 +46,12 @@ public final class ProgressBar {
     maybeDraw(false);
   }
 
+  /** Sets the finished units to {@code total} so far (for progress reported as a running total). */
+  public void set(long total) {
+    done.set(total);
+    maybeDraw(false);
+  }
+
   /** Text shown after the rate and ETA, such as interim win rates. */
   public synchronized void setSuffix(String text) {
     this.suffix = text;

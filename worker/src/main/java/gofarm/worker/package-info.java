@@ -2,7 +2,15 @@
  * The worker node: dials the coordinator's {@code WorkerHub}, runs playout chunks on all cores and
  * streams results back until they are acknowledged.
  *
- * <p>Depends on {@code proto} and {@code board-core} only; it never compiles against the
- * coordinator.
+ * <ul>
+ *   <li>{@link gofarm.worker.Worker}: the lifecycle (start, drain, close) and the stream protocol:
+ *       hello, chunks, results kept until acknowledged, heartbeats, reconnection, draining.
+ *   <li>{@link gofarm.worker.WorkerSettings}: id, threads, credit, labels and timings.
+ *   <li>{@link gofarm.worker.Backoff}: exponential backoff with jitter between attempts.
+ *   <li>{@link gofarm.worker.WorkerFailedException}: why a worker stopped for good.
+ * </ul>
+ *
+ * <p>Depends on {@code proto} (the {@code worker.proto} contract and {@code gofarm.wire}), {@code
+ * board-core}, gRPC, Prometheus and SLF4J; it never compiles against the coordinator.
  */
 package gofarm.worker;

@@ -1,6 +1,5 @@
 package gofarm.coordinator.actor;
 
-import gofarm.coordinator.job.ChunkKey;
 import gofarm.coordinator.job.ChunkPayload;
 import gofarm.coordinator.job.ChunkTable;
 import gofarm.coordinator.job.JobPlan;
@@ -9,6 +8,8 @@ import gofarm.coordinator.job.JobState;
 import gofarm.coordinator.job.PairPlan;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
 import gofarm.playout.PlayoutStats;
+import gofarm.wire.ChunkKey;
+import gofarm.wire.Results;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -170,14 +171,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
       }
       List<WorkerSession.Work> work = new ArrayList<>(keys.size());
       for (ChunkKey key : keys) {
-        int pair = key.position() * plan.policies() + key.policy();
-        PairPlan p = plan.pairs().get(pair);
-        work.add(
-            new WorkerSession.Work(
-                key,
-                p.chunkSize(key.chunk()),
-                p.chunkSeed(plan.seed(), key.chunk()),
-                plan.prototypes().get(pair)));
+        work.add(new WorkerSession.Work(key, plan.assignment(key)));
       }
       lease.session().tell(new WorkerSession.Assign(getContext().getSelf(), work));
     }
@@ -333,7 +327,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
               p.policySpec().name(),
               stats.playouts(),
               stats.blackWinRate(),
-              ChunkTable.halfWidth(stats),
+              Results.halfWidth(stats),
               table.pairDone(i),
               copy));
     }

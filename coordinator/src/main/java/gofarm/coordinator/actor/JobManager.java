@@ -1,6 +1,5 @@
 package gofarm.coordinator.actor;
 
-import gofarm.coordinator.job.ChunkKey;
 import gofarm.coordinator.job.ChunkPayload;
 import gofarm.coordinator.job.JobPlan;
 import gofarm.coordinator.job.JobReport;
@@ -8,6 +7,7 @@ import gofarm.coordinator.job.JobState;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobStatus;
+import gofarm.wire.ChunkKey;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,10 +48,10 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   public record Lookup(String jobId, ActorRef<Found> replyTo) implements Command {}
 
   /**
-   * The answer to {@link Lookup}: exactly one of {@code running} and {@code finished} is set, or
-   * neither when there is no such job.
+   * The answer to {@link Lookup}: for a running job its actor and plan, for a finished one its
+   * results; all null when there is no such job.
    */
-  public record Found(ActorRef<Job.Command> running, JobResults finished) {
+  public record Found(ActorRef<Job.Command> running, JobPlan plan, JobResults finished) {
     public boolean exists() {
       return running != null || finished != null;
     }
@@ -88,6 +88,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   private final Clock clock;
   private final Duration leaseTimeout;
   private final Map<String, ActorRef<Job.Command>> running = new HashMap<>();
+  private final Map<String, JobPlan> plans = new HashMap<>();
   private final Map<String, JobReport> latest = new LinkedHashMap<>();
   private final Map<String, JobResults> finished = new HashMap<>();
 
@@ -145,6 +146,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
                 Job.create(plan, pool, getContext().getSelf(), metrics, clock, leaseTimeout),
                 "job-" + plan.jobId());
     running.put(plan.jobId(), job);
+    plans.put(plan.jobId(), plan);
     JobReport first = initialReport(plan);
     latest.put(plan.jobId(), first);
     updateJobMetrics();
@@ -179,7 +181,8 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   }
 
   private Behavior<Command> onLookup(Lookup lookup) {
-    lookup.replyTo().tell(new Found(running.get(lookup.jobId()), finished.get(lookup.jobId())));
+    String id = lookup.jobId();
+    lookup.replyTo().tell(new Found(running.get(id), plans.get(id), finished.get(id)));
     return this;
   }
 
@@ -215,6 +218,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   private Behavior<Command> onJobFinished(JobFinished done) {
     String id = done.plan().jobId();
     ActorRef<Job.Command> job = running.remove(id);
+    plans.remove(id);
     if (job != null) {
       job.tell(Job.Retire.INSTANCE);
     }

@@ -1,13 +1,13 @@
 package gofarm.coordinator.actor;
 
-import gofarm.coordinator.job.ChunkKey;
-import gofarm.coordinator.job.ChunkPayload;
+import gofarm.coordinator.job.ChunkResultPayload;
 import gofarm.proto.v1.ChunkAssignment;
-import gofarm.proto.v1.ChunkId;
 import gofarm.proto.v1.ChunkResult;
 import gofarm.proto.v1.HubMessage;
 import gofarm.proto.v1.ResultAck;
+import gofarm.proto.v1.Welcome;
 import gofarm.proto.v1.WorkerMessage;
+import gofarm.wire.ChunkKey;
 import java.time.Duration;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -40,8 +40,8 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   /** Chunks leased to this worker by {@code job}. */
   public record Assign(ActorRef<Job.Command> job, List<Work> work) implements Command {}
 
-  /** One leased chunk: its key, size, seed, and the rest of its assignment. */
-  public record Work(ChunkKey key, int playouts, long seed, ChunkAssignment prototype) {}
+  /** One leased chunk: its key and what the worker receives. */
+  public record Work(ChunkKey key, ChunkAssignment assignment) {}
 
   /** The result of chunk {@code key} is handled: tell the worker it may forget it. */
   public record Acked(ChunkKey key) implements Command {}
@@ -64,14 +64,8 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
     void close(String reason);
   }
 
-  /** Turns a worker's result into a payload the job can count; throws for a malformed one. */
-  public interface ResultDecoder {
-    ChunkPayload decode(ChunkResult result);
-  }
-
   private final String workerId;
   private final Link link;
-  private final ResultDecoder decoder;
   private final ActorRef<WorkerPool.Command> pool;
   private final ActorRef<JobManager.Command> manager;
   private final Duration silenceLimit;
@@ -83,14 +77,12 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
       TimerScheduler<Command> timers,
       String workerId,
       Link link,
-      ResultDecoder decoder,
       ActorRef<WorkerPool.Command> pool,
       ActorRef<JobManager.Command> manager,
       Duration silenceLimit) {
     super(context);
     this.workerId = workerId;
     this.link = link;
-    this.decoder = decoder;
     this.pool = pool;
     this.manager = manager;
     this.silenceLimit = silenceLimit;
@@ -98,25 +90,25 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   }
 
   /**
-   * A session for a worker that has said hello; it joins the pool with the worker's threads and
-   * credit at once.
+   * A session for a worker that has said hello: it answers with {@code welcome} and joins the pool
+   * with the worker's threads and credit at once.
    */
   public static Behavior<Command> create(
       String workerId,
       int threads,
       int credit,
       Link link,
-      ResultDecoder decoder,
+      Welcome welcome,
       ActorRef<WorkerPool.Command> pool,
       ActorRef<JobManager.Command> manager,
       Duration silenceLimit) {
     return Behaviors.setup(
         context -> {
+          link.send(HubMessage.newBuilder().setWelcome(welcome).build());
           pool.tell(new WorkerPool.WorkerJoined(workerId, threads, credit, context.getSelf()));
           return Behaviors.withTimers(
               timers ->
-                  new WorkerSession(
-                      context, timers, workerId, link, decoder, pool, manager, silenceLimit));
+                  new WorkerSession(context, timers, workerId, link, pool, manager, silenceLimit));
         });
   }
 
@@ -139,7 +131,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
     switch (m.getKindCase()) {
       case RESULT -> onResult(m.getResult());
       case RETURNED -> {
-        manager.tell(new JobManager.RouteReturned(key(m.getReturned().getId())));
+        manager.tell(new JobManager.RouteReturned(ChunkKey.fromProto(m.getReturned().getId())));
         pool.tell(new WorkerPool.CreditReturned(workerId, 1));
       }
       case DRAINING -> pool.tell(new WorkerPool.WorkerDraining(workerId));
@@ -152,23 +144,15 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   }
 
   private void onResult(ChunkResult result) {
-    ChunkKey key = key(result.getId());
     pool.tell(new WorkerPool.CreditReturned(workerId, 1));
-    ChunkPayload payload;
-    try {
-      payload = decoder.decode(result);
-    } catch (IllegalArgumentException e) {
-      // A malformed result is not counted; acknowledging it keeps the worker from resending it,
-      // and the chunk runs again elsewhere when its lease expires.
-      getContext()
-          .getLog()
-          .warn("worker {} sent a bad result for {}: {}", workerId, key, e.getMessage());
-      send(ack(key));
-      return;
-    }
+    // Checked by the job, which knows the pair's shape; a bad result is logged and not counted.
     manager.tell(
         new JobManager.RouteResult(
-            key, payload, workerId, result.getSeconds(), getContext().getSelf()));
+            ChunkKey.fromProto(result.getId()),
+            new ChunkResultPayload(result),
+            workerId,
+            result.getSeconds(),
+            getContext().getSelf()));
   }
 
   private Behavior<Command> onStreamClosed(StreamClosed closedBy) {
@@ -179,13 +163,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
 
   private Behavior<Command> onAssign(Assign assign) {
     for (Work w : assign.work()) {
-      ChunkAssignment a =
-          w.prototype().toBuilder()
-              .setId(id(w.key()))
-              .setPlayouts(w.playouts())
-              .setSeed(w.seed())
-              .build();
-      send(HubMessage.newBuilder().setAssignment(a).build());
+      send(HubMessage.newBuilder().setAssignment(w.assignment()).build());
     }
     return this;
   }
@@ -236,19 +214,6 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   }
 
   private static HubMessage ack(ChunkKey key) {
-    return HubMessage.newBuilder().setAck(ResultAck.newBuilder().setId(id(key))).build();
-  }
-
-  static ChunkId id(ChunkKey key) {
-    return ChunkId.newBuilder()
-        .setJobId(key.jobId())
-        .setPosition(key.position())
-        .setPolicy(key.policy())
-        .setChunk(key.chunk())
-        .build();
-  }
-
-  static ChunkKey key(ChunkId id) {
-    return new ChunkKey(id.getJobId(), id.getPosition(), id.getPolicy(), id.getChunk());
+    return HubMessage.newBuilder().setAck(ResultAck.newBuilder().setId(key.toProto())).build();
   }
 }

@@ -1,6 +1,7 @@
 package gofarm.coordinator.job;
 
 import gofarm.playout.PlayoutStats;
+import java.util.List;
 
 /**
  * The statistics of a finished chunk as the job receives them: still encoded as they came off the
@@ -13,6 +14,13 @@ public interface ChunkPayload {
 
   /** Moves of those playouts, passes included. */
   long moves();
+
+  /**
+   * What is wrong with the result for a pair shaped like {@code shape} whose chunk has {@code
+   * playouts} playouts, or an empty list. Checked before {@link #addTo}, so that a malformed result
+   * from a buggy or hostile worker is never counted.
+   */
+  List<String> problems(PlayoutStats shape, int playouts);
 
   /** Adds the chunk's counts to {@code aggregate}. */
   void addTo(PlayoutStats aggregate);

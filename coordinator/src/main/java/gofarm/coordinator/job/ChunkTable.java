@@ -2,6 +2,8 @@ package gofarm.coordinator.job;
 
 import gofarm.playout.Playout;
 import gofarm.playout.PlayoutStats;
+import gofarm.wire.ChunkKey;
+import gofarm.wire.Results;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -264,14 +266,9 @@ public final class ChunkTable {
       throw new IllegalArgumentException("no such chunk: " + key);
     }
     PairState p = pair(key);
-    if (payload.playouts() != p.plan.chunkSize(key.chunk())) {
-      throw new IllegalArgumentException(
-          "chunk "
-              + key
-              + " has "
-              + payload.playouts()
-              + " playouts, expected "
-              + p.plan.chunkSize(key.chunk()));
+    List<String> problems = payload.problems(p.aggregate, p.plan.chunkSize(key.chunk()));
+    if (!problems.isEmpty()) {
+      throw new IllegalArgumentException("chunk " + key + ": " + String.join("; ", problems));
     }
     release(key);
     requeued.remove(key);
@@ -288,7 +285,9 @@ public final class ChunkTable {
       playoutsDone += next.playouts();
       chunksDone++;
       p.counted++;
-      if (stopAtWidth > 0 && p.counted < p.plan.chunks() && halfWidth(p.aggregate) <= stopAtWidth) {
+      if (stopAtWidth > 0
+          && p.counted < p.plan.chunks()
+          && Results.halfWidth(p.aggregate) <= stopAtWidth) {
         p.stoppedEarly = true;
       }
     }
@@ -296,18 +295,6 @@ public final class ChunkTable {
       p.waiting.clear();
     }
     return Outcome.COUNTED;
-  }
-
-  /** Half-width of the 95 % Wilson interval of the black win rate (a draw counts half). */
-  public static double halfWidth(PlayoutStats stats) {
-    double n = stats.playouts();
-    if (n == 0) {
-      return Double.POSITIVE_INFINITY;
-    }
-    double p = stats.blackWinRate();
-    double z = 1.959963984540054;
-    double z2 = z * z;
-    return z / (1 + z2 / n) * Math.sqrt(p * (1 - p) / n + z2 / (4 * n * n));
   }
 
   /** Stops handing out chunks; results that arrive later are not needed. */

@@ -1,45 +1,88 @@
 package gofarm.coordinator.job;
 
+import gofarm.board.Geometry;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.JobSpec;
-import gofarm.proto.v1.ResolvedPosition;
+import gofarm.wire.ChunkKey;
+import gofarm.wire.ResolvedJob;
+import gofarm.wire.WorkerProtocol;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A validated job ready to run: its identity, how each (position, policy) pair splits into chunks,
- * and what the wire needs to describe it (the spec as submitted, the resolved positions, and one
- * assignment prototype per pair that a chunk completes with its id, size and seed). The actors use
- * the core parts and hand the wire parts on untouched.
- *
- * @param jobId unique id
- * @param name the spec's name
- * @param seed the job seed
- * @param priority higher runs first
- * @param submitted when the job was accepted
- * @param pairs one per (position, policy), positions major
- * @param policies number of policies
- * @param stopAtWidth early-stop half-width of the win rate interval, or 0
- * @param spec the spec as submitted
- * @param positions the resolved positions, in order
- * @param prototypes per pair: the assignment without id, playouts and seed
+ * A validated job ready to run: its id, when it came, the spec as submitted (kept for results and
+ * the archive), the job in core terms, and how each (position, policy) pair splits into chunks.
+ * Immutable.
  */
-public record JobPlan(
-    String jobId,
-    String name,
-    long seed,
-    int priority,
-    Instant submitted,
-    List<PairPlan> pairs,
-    int policies,
-    double stopAtWidth,
-    JobSpec spec,
-    List<ResolvedPosition> positions,
-    List<ChunkAssignment> prototypes) {
+public final class JobPlan {
+  private final String jobId;
+  private final Instant submitted;
+  private final JobSpec spec;
+  private final ResolvedJob job;
+  private final List<PairPlan> pairs;
 
-  public JobPlan {
-    pairs = List.copyOf(pairs);
-    positions = List.copyOf(positions);
-    prototypes = List.copyOf(prototypes);
+  public JobPlan(String jobId, Instant submitted, JobSpec spec, ResolvedJob job) {
+    this.jobId = jobId;
+    this.submitted = submitted;
+    this.spec = spec;
+    this.job = job;
+    List<PairPlan> list = new ArrayList<>();
+    for (int p = 0; p < job.positions().size(); p++) {
+      for (int q = 0; q < job.policies().size(); q++) {
+        list.add(
+            PairPlan.of(
+                p,
+                q,
+                job.positions().get(p).label(),
+                Geometry.of(job.positions().get(p).size()),
+                job.policies().get(q),
+                job.playouts(),
+                job.chunkPlayouts(p, q)));
+      }
+    }
+    this.pairs = List.copyOf(list);
+  }
+
+  public String jobId() {
+    return jobId;
+  }
+
+  public Instant submitted() {
+    return submitted;
+  }
+
+  public JobSpec spec() {
+    return spec;
+  }
+
+  public ResolvedJob job() {
+    return job;
+  }
+
+  /** One per (position, policy), positions major. */
+  public List<PairPlan> pairs() {
+    return pairs;
+  }
+
+  public String name() {
+    return job.name();
+  }
+
+  public int priority() {
+    return job.priority();
+  }
+
+  public int policies() {
+    return job.policies().size();
+  }
+
+  public double stopAtWidth() {
+    return job.stopAtWidth();
+  }
+
+  /** What a worker receives for chunk {@code key}: position, rules, policy, size and seed. */
+  public ChunkAssignment assignment(ChunkKey key) {
+    return WorkerProtocol.assignment(jobId, job, key.position(), key.policy(), key.chunk());
   }
 }

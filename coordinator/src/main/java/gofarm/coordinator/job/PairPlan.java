@@ -2,7 +2,6 @@ package gofarm.coordinator.job;
 
 import gofarm.board.Geometry;
 import gofarm.playout.PolicySpec;
-import gofarm.playout.Rng;
 
 /**
  * How one (position, policy) pair of a job is split into chunks: {@code chunks} chunks of {@code
@@ -54,13 +53,5 @@ public record PairPlan(
   /** Playouts in chunk {@code i}: {@code chunkPlayouts}, or the remainder for the last one. */
   public int chunkSize(int i) {
     return i < chunks - 1 ? chunkPlayouts : (int) (playouts - (long) (chunks - 1) * chunkPlayouts);
-  }
-
-  /**
-   * The seed of chunk {@code i}: a function of the job seed and the chunk's coordinates only, so
-   * that a chunk gives the same playouts wherever and however often it runs.
-   */
-  public long chunkSeed(long jobSeed, int i) {
-    return Rng.mix(Rng.mix(Rng.mix(jobSeed, position), policy), i);
   }
 }

@@ -8,22 +8,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import gofarm.board.Board;
 import gofarm.board.Geometry;
 import gofarm.board.Point;
-import gofarm.coordinator.job.ChunkKey;
 import gofarm.coordinator.job.ChunkPayload;
+import gofarm.coordinator.job.ChunkResultPayload;
 import gofarm.coordinator.job.JobPlan;
 import gofarm.coordinator.job.JobReport;
 import gofarm.coordinator.job.JobState;
-import gofarm.coordinator.job.PairPlan;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
 import gofarm.playout.Playout;
 import gofarm.playout.PlayoutRoot;
 import gofarm.playout.PlayoutStats;
 import gofarm.playout.PolicySpec;
 import gofarm.proto.v1.ChunkAssignment;
+import gofarm.proto.v1.EvaluateSpec;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.JobStatus;
+import gofarm.proto.v1.PositionSource;
 import gofarm.rules.Player;
+import gofarm.wire.ChunkKey;
+import gofarm.wire.JobSpecs;
+import gofarm.wire.WorkerProtocol;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import java.time.Clock;
@@ -80,19 +84,19 @@ class JobActorsTest {
 
   /** A job of one position and one policy: {@code chunks} chunks of 50 playouts. */
   private static JobPlan plan(String id, int priority, int chunks) {
-    PairPlan pair = PairPlan.of(0, 0, "empty", G, UNIFORM, 50L * chunks, 50);
-    return new JobPlan(
-        id,
-        "test " + id,
-        7,
-        priority,
-        Instant.now(),
-        List.of(pair),
-        1,
-        0,
-        JobSpec.getDefaultInstance(),
-        List.of(),
-        List.of(ChunkAssignment.getDefaultInstance()));
+    JobSpec spec =
+        JobSpec.newBuilder()
+            .setName("test " + id)
+            .setSeed(7)
+            .setPriority(priority)
+            .setEvaluate(
+                EvaluateSpec.newBuilder()
+                    .addPositions(PositionSource.newBuilder().setEmpty(5))
+                    .addPolicies(gofarm.proto.v1.PolicySpec.newBuilder().setName("uniform"))
+                    .setPlayouts(50L * chunks)
+                    .setChunkPlayouts(50))
+            .build();
+    return new JobPlan(id, Instant.now(), spec, JobSpecs.resolve(spec));
   }
 
   private JobReport submit(JobPlan plan) {
@@ -125,26 +129,12 @@ class JobActorsTest {
     pool.tell(new WorkerPool.CreditReturned(workerId, 1));
   }
 
+  /** What a worker would send for this work: the chunk's real statistics. */
   private static ChunkPayload payload(WorkerSession.Work w) {
     Playout playout = new Playout(UNIFORM, G);
     PlayoutStats stats = playout.newStats();
-    playout.run(ROOT, w.seed(), w.playouts(), stats);
-    return new ChunkPayload() {
-      @Override
-      public long playouts() {
-        return stats.playouts();
-      }
-
-      @Override
-      public long moves() {
-        return stats.lengthSum();
-      }
-
-      @Override
-      public void addTo(PlayoutStats aggregate) {
-        aggregate.merge(stats);
-      }
-    };
+    playout.run(ROOT, w.assignment().getSeed(), w.assignment().getPlayouts(), stats);
+    return new ChunkResultPayload(WorkerProtocol.result(w.key(), stats, 0.1));
   }
 
   private JobManager.Found lookup(String id) {
@@ -169,9 +159,16 @@ class JobActorsTest {
     assertEquals(List.of(0, 1), first.stream().map(x -> x.key().chunk()).toList());
     w.expectNoMessage(Duration.ofMillis(200));
     complete(first.get(0), "w1", w);
-    WorkerSession.Acked ack = w.expectMessageClass(WorkerSession.Acked.class, WAIT);
+    // The acknowledgement and the next assignment travel different routes: either may come first.
+    List<WorkerSession.Command> next = w.receiveSeveralMessages(2, WAIT);
+    WorkerSession.Acked ack =
+        (WorkerSession.Acked)
+            next.stream().filter(m -> m instanceof WorkerSession.Acked).findFirst().orElseThrow();
+    WorkerSession.Assign more =
+        (WorkerSession.Assign)
+            next.stream().filter(m -> m instanceof WorkerSession.Assign).findFirst().orElseThrow();
     assertEquals(first.get(0).key(), ack.key());
-    assertEquals(2, assigned(w, 1).get(0).key().chunk());
+    assertEquals(2, more.work().get(0).key().chunk());
   }
 
   @Test
@@ -219,7 +216,8 @@ class JobActorsTest {
     assertEquals(
         held.stream().map(WorkerSession.Work::key).toList(),
         again.stream().map(WorkerSession.Work::key).toList());
-    assertEquals(held.get(0).seed(), again.get(0).seed(), "the same chunk, the same seed");
+    assertEquals(
+        held.get(0).assignment(), again.get(0).assignment(), "the same chunk, the same seed");
   }
 
   @Test
@@ -273,7 +271,8 @@ class JobActorsTest {
     TestProbe<WorkerSession.Command> w = worker("w1", 1);
     ChunkKey key = new ChunkKey("nope", 0, 0, 0);
     WorkerSession.Work fake =
-        new WorkerSession.Work(key, 10, 1, ChunkAssignment.getDefaultInstance());
+        new WorkerSession.Work(
+            key, ChunkAssignment.newBuilder().setPlayouts(10).setSeed(1).build());
     manager.tell(new JobManager.RouteResult(key, payload(fake), "w1", 0.1, w.ref()));
     assertEquals(key, w.expectMessageClass(WorkerSession.Acked.class, WAIT).key());
     assertFalse(lookup("nope").exists());

@@ -14,6 +14,7 @@ import gofarm.playout.PlayoutStats;
 import gofarm.playout.PolicySpec;
 import gofarm.playout.Rng;
 import gofarm.rules.Player;
+import gofarm.wire.ChunkKey;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -55,6 +56,13 @@ class ChunkTableTest {
     @Override
     public long moves() {
       return stats.lengthSum();
+    }
+
+    @Override
+    public List<String> problems(PlayoutStats shape, int expected) {
+      return stats.playouts() == expected
+          ? List.of()
+          : List.of("playouts: must be " + expected + " (got " + stats.playouts() + ")");
     }
 
     @Override
@@ -207,6 +215,6 @@ class ChunkTableTest {
         assertThrows(
             IllegalArgumentException.class,
             () -> table.complete(last, result(table, new ChunkKey("j", 0, 0, 0))));
-    assertEquals("chunk j/0/0/3 has 300 playouts, expected 100", e.getMessage());
+    assertEquals("chunk j/0/0/3: playouts: must be 100 (got 300)", e.getMessage());
   }
 }

@@ -1,0 +1,35 @@
+package gofarm.cli;
+
+import io.grpc.ManagedChannel;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Option;
+
+/** The options of the commands that talk to a running coordinator. */
+final class ClientOptions {
+  @Option(
+      names = {"-c", "--coordinator"},
+      defaultValue = "${env:GOFARM_COORDINATOR:-localhost:7070}",
+      description =
+          "The coordinator's gRPC address HOST:PORT (default: $GOFARM_COORDINATOR or"
+              + " localhost:7070).")
+  String coordinator;
+
+  /** A plaintext channel to the coordinator; close it with {@link #close}. */
+  ManagedChannel channel() {
+    return NettyChannelBuilder.forTarget(coordinator)
+        .usePlaintext()
+        .keepAliveTime(30, TimeUnit.SECONDS)
+        .maxInboundMessageSize(256 * 1024 * 1024)
+        .build();
+  }
+
+  static void close(ManagedChannel channel) {
+    channel.shutdownNow();
+    try {
+      channel.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package gofarm.cli;
+
+import com.google.rpc.BadRequest;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.protobuf.StatusProto;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/**
+ * Turns failures into messages a person can act on: a refused request lists each bad field on a
+ * line of its own, an unreachable coordinator says where we looked, and no stack trace is shown
+ * unless {@code GOFARM_DEBUG} is set.
+ */
+final class Errors implements CommandLine.IExecutionExceptionHandler {
+  /** Exit code for a request the coordinator refused or could not serve. */
+  static final int REFUSED = 1;
+
+  @Override
+  public int handleExecutionException(
+      Exception e, CommandLine commandLine, CommandLine.ParseResult parseResult) {
+    PrintWriter err = commandLine.getErr();
+    err.println(describe(e));
+    if (System.getenv("GOFARM_DEBUG") != null) {
+      e.printStackTrace(err);
+    }
+    err.flush();
+    return REFUSED;
+  }
+
+  static String describe(Throwable e) {
+    if (e instanceof StatusRuntimeException s) {
+      return describe(s);
+    }
+    if (e instanceof java.io.UncheckedIOException io) {
+      return "error: " + io.getMessage();
+    }
+    if (e instanceof IllegalArgumentException || e instanceof IllegalStateException) {
+      return "error: " + e.getMessage();
+    }
+    return "error: " + e;
+  }
+
+  private static String describe(StatusRuntimeException e) {
+    Status status = e.getStatus();
+    if (status.getCode() == Status.Code.UNAVAILABLE && status.getCause() != null) {
+      return "error: cannot reach the coordinator ("
+          + status.getCause().getMessage()
+          + "); is `gofarm coordinator` running, and is --coordinator right?";
+    }
+    com.google.rpc.Status details = StatusProto.fromThrowable(e);
+    if (details != null) {
+      for (com.google.protobuf.Any any : details.getDetailsList()) {
+        if (any.is(BadRequest.class)) {
+          try {
+            BadRequest bad = any.unpack(BadRequest.class);
+            StringBuilder sb = new StringBuilder("error: the request was refused:");
+            for (BadRequest.FieldViolation v : bad.getFieldViolationsList()) {
+              sb.append("\n  ").append(v.getField()).append(": ").append(v.getDescription());
+            }
+            return sb.toString();
+          } catch (com.google.protobuf.InvalidProtocolBufferException ignored) {
+            // fall back to the description
+          }
+        }
+      }
+    }
+    String what =
+        switch (status.getCode()) {
+          case NOT_FOUND -> "not found";
+          case FAILED_PRECONDITION -> "not possible now";
+          case INVALID_ARGUMENT -> "refused";
+          case DEADLINE_EXCEEDED -> "timed out";
+          default -> status.getCode().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+        };
+    return "error: " + what + ": " + status.getDescription();
+  }
+}

@@ -1,0 +1,129 @@
+package gofarm.cli;
+
+import gofarm.coordinator.Coordinator;
+import gofarm.coordinator.CoordinatorSettings;
+import gofarm.proto.v1.GetJobRequest;
+import gofarm.proto.v1.JobResults;
+import gofarm.proto.v1.JobSpec;
+import gofarm.proto.v1.JobState;
+import gofarm.proto.v1.JobStatus;
+import gofarm.proto.v1.PlayoutFarmGrpc;
+import gofarm.proto.v1.SubmitJobRequest;
+import gofarm.wire.SpecFiles;
+import gofarm.worker.Worker;
+import gofarm.worker.WorkerSettings;
+import gofarm.worker.metrics.WorkerMetrics;
+import io.grpc.ManagedChannel;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gofarm local}: the whole farm in this process — a coordinator and a worker on all cores,
+ * connected in-process — runs one job with a progress bar, prints its results and writes them into
+ * a folder. The same code as a cluster, without the network.
+ */
+@Command(
+    name = "local",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs a job spec on an in-process coordinator and worker (all cores), with a progress bar;"
+          + " prints the results table and writes JSON, CSV and SVG pictures into --out.",
+      "Serves Prometheus metrics on --metrics-port while it runs."
+    })
+final class LocalCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "SPEC.json", description = "The job spec (see examples/).")
+  Path specFile;
+
+  @Option(
+      names = "--threads",
+      defaultValue = "0",
+      description = "Playout threads (default: all cores).")
+  int threads;
+
+  @Option(
+      names = "--out",
+      defaultValue = "gofarm-out",
+      description =
+          "Folder for the results; each job writes into a folder named after its id (default: ${DEFAULT-VALUE}).")
+  Path out;
+
+  @Option(
+      names = "--metrics-port",
+      defaultValue = "9091",
+      description =
+          "Port of /metrics while the job runs; 0 for any free port, -1 for none (default: ${DEFAULT-VALUE}).")
+  int metricsPort;
+
+  @Option(names = "--verbose", description = "Show the coordinator's and worker's log lines.")
+  boolean verbose;
+
+  @Spec CommandSpec commandSpec;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    if (!verbose) {
+      // The progress bar tells the story; only warnings and errors interrupt it.
+      ((ch.qos.logback.classic.Logger)
+              org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME))
+          .setLevel(ch.qos.logback.classic.Level.WARN);
+    }
+    JobSpec spec = SpecFiles.read(specFile);
+    PrintWriter err = commandSpec.commandLine().getErr();
+    String name = InProcessServerBuilder.generateName();
+    CoordinatorSettings settings =
+        new CoordinatorSettings(
+            "127.0.0.1", metricsPort, null, CoordinatorSettings.DEFAULT_LEASE, Main.version());
+    try (Coordinator coordinator =
+        Coordinator.start(InProcessServerBuilder.forName(name), settings)) {
+      ManagedChannel channel = InProcessChannelBuilder.forName(name).build();
+      WorkerSettings.Builder workerSettings =
+          WorkerSettings.builder().id("local").version(Main.version());
+      if (threads > 0) {
+        workerSettings.threads(threads);
+      }
+      Worker worker =
+          new Worker(
+              channel,
+              workerSettings.build(),
+              new WorkerMetrics(coordinator.metrics().registry(), false));
+      try {
+        worker.start();
+        if (coordinator.metricsPort() > 0) {
+          err.println("metrics on http://127.0.0.1:" + coordinator.metricsPort() + "/metrics");
+        }
+        PlayoutFarmGrpc.PlayoutFarmBlockingStub farm = PlayoutFarmGrpc.newBlockingStub(channel);
+        JobStatus submitted =
+            farm.withDeadlineAfter(60, TimeUnit.SECONDS)
+                .submitJob(SubmitJobRequest.newBuilder().setSpec(spec).build());
+        GetJobRequest id = GetJobRequest.newBuilder().setJobId(submitted.getJobId()).build();
+        JobStatus last = JobWatcher.follow(farm.watchJob(id), err);
+        JobResults results = farm.withDeadlineAfter(60, TimeUnit.SECONDS).getResults(id);
+        PrintWriter stdout = commandSpec.commandLine().getOut();
+        stdout.print(ResultsReport.table(results));
+        stdout.flush();
+        Path folder = out.resolve(submitted.getJobId());
+        ResultsFiles.write(results, folder);
+        err.println(
+            "results written to "
+                + folder
+                + " (results.json, results.csv, ownership.csv, results.txt, svg/)");
+        err.flush();
+        return last != null && last.getState() == JobState.SUCCEEDED ? 0 : Errors.REFUSED;
+      } finally {
+        worker.drain(Duration.ofSeconds(5));
+        worker.close();
+        channel.shutdownNow();
+      }
+    }
+  }
+}

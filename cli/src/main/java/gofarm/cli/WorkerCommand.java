@@ -1,0 +1,235 @@
+package gofarm.cli;
+
+import gofarm.worker.Backoff;
+import gofarm.worker.Worker;
+import gofarm.worker.WorkerFailedException;
+import gofarm.worker.WorkerSettings;
+import gofarm.worker.metrics.WorkerMetrics;
+import io.grpc.ManagedChannel;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gofarm worker}: dials the coordinator, runs the chunks it is given on all cores until it
+ * is stopped, and drains on SIGTERM or Ctrl-C (returns the chunks not started, finishes and
+ * delivers the running ones).
+ *
+ * <p>Exit codes: 1 when the coordinator refused the worker (another protocol version), did not
+ * answer within {@code --give-up-after}, or the metrics port was taken; 2 for bad options. After
+ * SIGTERM or Ctrl-C the JVM exits with the signal's status (143, 130) once the drain is over.
+ */
+@Command(
+    name = "worker",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Connects to a coordinator and runs playout chunks on this machine's cores.",
+      "Finished results are kept until the coordinator acknowledges them, so a broken connection"
+          + " loses nothing: the worker reconnects with backoff and sends them again.",
+      "SIGTERM or Ctrl-C drains the worker: it takes no more chunks, hands back those not"
+          + " started, and finishes and delivers the running ones before it exits."
+    })
+final class WorkerCommand implements Callable<Integer> {
+  private static final Logger LOG = LoggerFactory.getLogger(WorkerCommand.class);
+
+  /** HOST:PORT, the host a name, an IPv4 address or a bracketed IPv6 address. */
+  private static final Pattern HOST_PORT =
+      Pattern.compile("(\\[[0-9A-Fa-f:.]+]|[^:\\[\\]/]+):(\\d{1,5})");
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = {"-c", "--coordinator"},
+      defaultValue = "${env:GOFARM_COORDINATOR:-localhost:7070}",
+      description =
+          "The coordinator's gRPC address HOST:PORT (default: $GOFARM_COORDINATOR or"
+              + " localhost:7070).")
+  String coordinator;
+
+  @Option(
+      names = "--threads",
+      defaultValue = "0",
+      description = "Playout threads, 1..1024 (default: all cores).")
+  int threads;
+
+  @Option(
+      names = "--id",
+      description =
+          "This worker's name, unique among the coordinator's workers: 1..128 characters of"
+              + " A-Z a-z 0-9 . _ : - (default: the host name and the process id).")
+  String id;
+
+  @Option(
+      names = "--credit",
+      defaultValue = "0",
+      description = "Chunks to hold at once, 1..4096 (default: twice the threads).")
+  int credit;
+
+  @Option(
+      names = "--label",
+      paramLabel = "NAME=VALUE",
+      description =
+          "A label the coordinator shows for this worker (zone, machine type); repeatable.")
+  Map<String, String> labels = new LinkedHashMap<>();
+
+  @Option(
+      names = "--metrics-port",
+      defaultValue = "-1",
+      description =
+          "Serve /metrics and /-/healthy on this port, on all interfaces; 0 for any free port"
+              + " (default: no metrics endpoint).")
+  int metricsPort;
+
+  @Option(
+      names = "--give-up-after",
+      paramLabel = "SECONDS",
+      description =
+          "Exit with an error after this long without a connection to the coordinator"
+              + " (default: keep retrying, as a worker in a cluster should).")
+  Double giveUpAfter;
+
+  @Option(
+      names = "--drain-timeout",
+      paramLabel = "SECONDS",
+      defaultValue = "25",
+      description =
+          "On SIGTERM, how long to wait for running chunks and their acknowledgements"
+              + " (default: ${DEFAULT-VALUE}, under Kubernetes' 30 s grace period).")
+  double drainTimeout;
+
+  @Override
+  public Integer call() {
+    String target = target();
+    WorkerSettings settings = settings();
+    Duration drain = seconds(drainTimeout, "--drain-timeout");
+    WorkerMetrics metrics = new WorkerMetrics();
+    HTTPServer metricsServer;
+    try {
+      metricsServer = metricsPort < 0 ? null : serveMetrics(metrics);
+    } catch (IOException e) {
+      return error("cannot serve metrics on port " + metricsPort + ": " + e.getMessage());
+    }
+    Worker worker = new Worker(channel(target), settings, metrics);
+    Thread drainOnSignal =
+        new Thread(
+            () -> {
+              LOG.info("stop requested: draining for at most {} s", drainTimeout);
+              worker.drain(drain);
+            },
+            "worker-drain");
+    Runtime.getRuntime().addShutdownHook(drainOnSignal);
+    try {
+      worker.start();
+      worker.awaitTermination();
+      return 0;
+    } catch (WorkerFailedException e) {
+      return error(e.getMessage());
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(drainOnSignal);
+      } catch (IllegalStateException shuttingDown) {
+        // The hook is running: it drains the worker.
+      }
+      if (metricsServer != null) {
+        metricsServer.close();
+      }
+    }
+  }
+
+  /** The gRPC target for {@code --coordinator}, checked. */
+  private String target() {
+    Matcher m = HOST_PORT.matcher(coordinator);
+    if (!m.matches() || Integer.parseInt(m.group(2)) < 1 || Integer.parseInt(m.group(2)) > 65535) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--coordinator: must be HOST:PORT with a port 1..65535, e.g. localhost:7070 (got '"
+              + coordinator
+              + "')");
+    }
+    return coordinator;
+  }
+
+  private WorkerSettings settings() {
+    WorkerSettings.Builder b =
+        WorkerSettings.builder()
+            .threads(threads)
+            .credit(credit)
+            .labels(labels)
+            .version(version())
+            .backoff(Backoff.DEFAULT);
+    if (id != null) {
+      b.id(id);
+    }
+    if (giveUpAfter != null) {
+      b.giveUpAfter(seconds(giveUpAfter, "--give-up-after"));
+    }
+    try {
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      // The checks are the hub's, worded for the Hello; name the options instead.
+      String message =
+          e.getMessage()
+              .replace("hello.workerId", "--id")
+              .replace("hello.threads", "--threads")
+              .replace("hello.credit", "--credit")
+              .replace("hello.labels.", "--label ")
+              .replace("hello.labels", "--label");
+      throw new ParameterException(spec.commandLine(), message, e);
+    }
+  }
+
+  /**
+   * A plaintext channel for one long stream. Keepalive pings every minute find a coordinator that
+   * vanished without closing the connection (a dead node, a network cut); the coordinator's server
+   * must permit pings that often.
+   */
+  private static ManagedChannel channel(String target) {
+    return NettyChannelBuilder.forTarget(target)
+        .usePlaintext()
+        .keepAliveTime(60, TimeUnit.SECONDS)
+        .keepAliveTimeout(20, TimeUnit.SECONDS)
+        .build();
+  }
+
+  private HTTPServer serveMetrics(WorkerMetrics metrics) throws IOException {
+    HTTPServer server =
+        HTTPServer.builder().port(metricsPort).registry(metrics.registry()).buildAndStart();
+    LOG.info("metrics on http://0.0.0.0:{}/metrics", server.getPort());
+    return server;
+  }
+
+  private int error(String message) {
+    PrintWriter err = spec.commandLine().getErr();
+    err.println("gofarm worker: " + message);
+    err.flush();
+    return 1;
+  }
+
+  private Duration seconds(double value, String option) {
+    if (!(value >= 0 && value <= 1e9)) {
+      throw new ParameterException(
+          spec.commandLine(), option + ": must be 0..1e9 seconds (got " + value + ")");
+    }
+    return Duration.ofNanos((long) (value * 1e9));
+  }
+
+  private static String version() {
+    String v = WorkerCommand.class.getPackage().getImplementationVersion();
+    return v == null ? "dev" : v;
+  }
+}

@@ -1,0 +1,239 @@
+package gofarm.coordinator;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import gofarm.coordinator.actor.JobArchive;
+import gofarm.coordinator.actor.JobManager;
+import gofarm.coordinator.actor.WorkerPool;
+import gofarm.coordinator.grpc.FarmService;
+import gofarm.coordinator.grpc.JobIds;
+import gofarm.coordinator.grpc.WireEncoder;
+import gofarm.coordinator.grpc.WorkerHubService;
+import gofarm.coordinator.job.JobPlan;
+import gofarm.coordinator.job.JobReport;
+import gofarm.coordinator.metrics.CoordinatorMetrics;
+import gofarm.coordinator.store.FileJobArchive;
+import gofarm.proto.v1.JobResults;
+import gofarm.proto.v1.SubmitJobRequest;
+import io.grpc.Server;
+import io.grpc.ServerBuilder;
+import io.grpc.StatusRuntimeException;
+import io.grpc.protobuf.services.HealthStatusManager;
+import io.grpc.protobuf.services.ProtoReflectionServiceV1;
+import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Props;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A running coordinator: the actor system with the {@link JobManager} and {@link WorkerPool}, a
+ * gRPC server with the client API, the worker hub, health and reflection (so that {@code grpcurl}
+ * works), the metrics endpoint, and the job archive.
+ *
+ * <pre>{@code
+ * try (Coordinator c = Coordinator.start(NettyServerBuilder.forPort(7070), settings)) {
+ *   c.awaitTermination();
+ * }
+ * }</pre>
+ *
+ * The server builder is passed in, so that {@code gofarm local} and tests can use in-process
+ * transport and everything else uses TCP.
+ */
+public final class Coordinator implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Coordinator.class);
+
+  /** Pekko logs through SLF4J, never to stdout, which may carry tables and JSON. */
+  private static final Config PEKKO =
+      ConfigFactory.parseString(
+              """
+              pekko {
+                loggers = ["org.apache.pekko.event.slf4j.Slf4jLogger"]
+                logging-filter = "org.apache.pekko.event.slf4j.Slf4jLoggingFilter"
+                loglevel = "INFO"
+                stdout-loglevel = "OFF"
+                log-dead-letters = 0
+                log-dead-letters-during-shutdown = off
+                jvm-exit-on-fatal-error = off
+                coordinated-shutdown.run-by-jvm-shutdown-hook = off
+              }
+              """)
+          .withFallback(ConfigFactory.load());
+
+  private final ActorSystem<Void> system;
+  private final ActorRef<JobManager.Command> manager;
+  private final ActorRef<WorkerPool.Command> pool;
+  private final CoordinatorMetrics metrics;
+  private final Server server;
+  private final HTTPServer metricsServer;
+  private final HealthStatusManager health = new HealthStatusManager();
+  private final ScheduledExecutorService watchTimer;
+
+  private Coordinator(ServerBuilder<?> serverBuilder, CoordinatorSettings settings)
+      throws IOException {
+    Clock clock = Clock.systemUTC();
+    metrics = new CoordinatorMetrics();
+    system = ActorSystem.create(Behaviors.empty(), "gofarm-coordinator", PEKKO);
+    JobArchive archive =
+        settings.dataDir() == null ? JobArchive.NONE : new FileJobArchive(settings.dataDir());
+    WireEncoder encoder = new WireEncoder();
+    pool = system.systemActorOf(WorkerPool.create(metrics), "pool", Props.empty());
+    manager =
+        system.systemActorOf(
+            JobManager.create(pool, metrics, encoder, archive, clock, settings.lease()),
+            "jobs",
+            Props.empty());
+    if (archive instanceof FileJobArchive files) {
+      restore(files);
+    }
+    watchTimer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "watch-jobs");
+              t.setDaemon(true);
+              return t;
+            });
+    server =
+        serverBuilder
+            .addService(
+                new FarmService(
+                    manager, system.scheduler(), encoder, new JobIds(clock), clock, watchTimer))
+            .addService(
+                new WorkerHubService(system, pool, manager, settings.lease(), settings.version()))
+            .addService(health.getHealthService())
+            .addService(ProtoReflectionServiceV1.newInstance())
+            .build()
+            .start();
+    metricsServer =
+        settings.metricsPort() < 0
+            ? null
+            : HTTPServer.builder()
+                .hostname(settings.metricsHost())
+                .port(settings.metricsPort())
+                .registry(metrics.registry())
+                .buildAndStart();
+    LOG.info(
+        "coordinator {} ready: gRPC {}, metrics {}",
+        settings.version(),
+        server.getPort() < 0 ? "in-process" : "port " + server.getPort(),
+        metricsServer == null
+            ? "off"
+            : "http://" + settings.metricsHost() + ":" + metricsServer.getPort() + "/metrics");
+  }
+
+  /**
+   * Starts a coordinator whose gRPC server is built by {@code serverBuilder}.
+   *
+   * @throws UncheckedIOException if a port is taken or the data directory cannot be used
+   */
+  public static Coordinator start(ServerBuilder<?> serverBuilder, CoordinatorSettings settings) {
+    try {
+      return new Coordinator(serverBuilder, settings);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e.getMessage(), e);
+    }
+  }
+
+  /** Serves finished jobs again and runs unfinished ones again from the start. */
+  private void restore(FileJobArchive archive) {
+    FileJobArchive.Contents contents = archive.load();
+    for (JobResults done : contents.finished()) {
+      manager.tell(new JobManager.Restore(done));
+    }
+    for (JobResults submitted : contents.unfinished()) {
+      String id = submitted.getStatus().getJobId();
+      try {
+        JobPlan plan =
+            FarmService.plan(
+                id,
+                Instant.ofEpochSecond(
+                    submitted.getStatus().getSubmitted().getSeconds(),
+                    submitted.getStatus().getSubmitted().getNanos()),
+                SubmitJobRequest.newBuilder().setSpec(submitted.getSpec()).build());
+        AskPattern.<JobManager.Command, JobReport>ask(
+                manager,
+                r -> new JobManager.Submit(plan, r),
+                Duration.ofSeconds(30),
+                system.scheduler())
+            .toCompletableFuture()
+            .join();
+        LOG.info("resumed unfinished job {}", id);
+      } catch (StatusRuntimeException e) {
+        LOG.error("cannot resume job {}: {}", id, e.getStatus().getDescription());
+      }
+    }
+    LOG.info(
+        "archive: {} finished jobs, {} resumed",
+        contents.finished().size(),
+        contents.unfinished().size());
+  }
+
+  /** The gRPC port (useful when it was 0: any free port). */
+  public int port() {
+    return server.getPort();
+  }
+
+  /** The metrics port, or -1 when there is no metrics endpoint. */
+  public int metricsPort() {
+    return metricsServer == null ? -1 : metricsServer.getPort();
+  }
+
+  public CoordinatorMetrics metrics() {
+    return metrics;
+  }
+
+  public ActorRef<JobManager.Command> manager() {
+    return manager;
+  }
+
+  public ActorRef<WorkerPool.Command> pool() {
+    return pool;
+  }
+
+  public ActorSystem<Void> system() {
+    return system;
+  }
+
+  /** Blocks until the server is shut down. */
+  public void awaitTermination() throws InterruptedException {
+    server.awaitTermination();
+  }
+
+  /**
+   * Stops taking requests, closes workers' streams (their leases return to the queue), and stops.
+   */
+  @Override
+  public void close() {
+    health.enterTerminalState();
+    server.shutdown();
+    try {
+      if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
+        server.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      server.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+    watchTimer.shutdownNow();
+    system.terminate();
+    try {
+      system.getWhenTerminated().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      LOG.warn("actor system did not stop in time: {}", e.toString());
+    }
+    if (metricsServer != null) {
+      metricsServer.close();
+    }
+  }
+}

@@ -1,0 +1,288 @@
+package gofarm.coordinator.grpc;
+
+import gofarm.coordinator.actor.Job;
+import gofarm.coordinator.actor.JobEncoder;
+import gofarm.coordinator.actor.JobManager;
+import gofarm.coordinator.job.JobPlan;
+import gofarm.coordinator.job.JobReport;
+import gofarm.proto.v1.GetJobRequest;
+import gofarm.proto.v1.JobResults;
+import gofarm.proto.v1.JobStatus;
+import gofarm.proto.v1.ListJobsRequest;
+import gofarm.proto.v1.ListJobsResponse;
+import gofarm.proto.v1.PlayoutFarmGrpc;
+import gofarm.proto.v1.SubmitJobRequest;
+import gofarm.wire.FarmRequests;
+import gofarm.wire.JobSpecs;
+import gofarm.wire.ResolvedJob;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Scheduler;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The client API ({@code PlayoutFarm}): a thin adapter that validates requests with {@code
+ * gofarm.wire}, asks the {@link JobManager} or a {@link Job}, and encodes the answers. Bad requests
+ * get INVALID_ARGUMENT naming each bad field, unknown jobs NOT_FOUND, cancelling a finished job
+ * FAILED_PRECONDITION; clients never see a stack trace.
+ */
+public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
+  private static final Logger LOG = LoggerFactory.getLogger(FarmService.class);
+  private static final Duration ASK = Duration.ofSeconds(10);
+  private static final long WATCH_PERIOD_MILLIS = 500;
+
+  private final ActorRef<JobManager.Command> manager;
+  private final Scheduler scheduler;
+  private final JobEncoder encoder;
+  private final JobIds ids;
+  private final Clock clock;
+  private final ScheduledExecutorService watchTimer;
+
+  public FarmService(
+      ActorRef<JobManager.Command> manager,
+      Scheduler scheduler,
+      JobEncoder encoder,
+      JobIds ids,
+      Clock clock,
+      ScheduledExecutorService watchTimer) {
+    this.manager = manager;
+    this.scheduler = scheduler;
+    this.encoder = encoder;
+    this.ids = ids;
+    this.clock = clock;
+    this.watchTimer = watchTimer;
+  }
+
+  /** Validates and plans a spec: the same path for new jobs and for jobs resumed at start-up. */
+  public static JobPlan plan(String jobId, java.time.Instant submitted, SubmitJobRequest request) {
+    ResolvedJob job = JobSpecs.resolve(request.getSpec());
+    return new JobPlan(jobId, submitted, request.getSpec(), job);
+  }
+
+  @Override
+  public void submitJob(SubmitJobRequest request, StreamObserver<JobStatus> out) {
+    JobPlan plan;
+    try {
+      plan = plan(ids.next(), clock.instant(), request);
+    } catch (StatusRuntimeException e) {
+      out.onError(e);
+      return;
+    }
+    reply(
+        out,
+        AskPattern.<JobManager.Command, JobReport>ask(
+                manager, r -> new JobManager.Submit(plan, r), ASK, scheduler)
+            .thenApply(encoder::status));
+  }
+
+  @Override
+  public void getJob(GetJobRequest request, StreamObserver<JobStatus> out) {
+    withJob(
+        request,
+        out,
+        found ->
+            found.running() != null
+                ? report(found.running(), false).thenApply(encoder::status)
+                : done(found.finished().getStatus()));
+  }
+
+  @Override
+  public void getResults(GetJobRequest request, StreamObserver<JobResults> out) {
+    withJob(
+        request,
+        out,
+        found ->
+            found.running() != null
+                ? report(found.running(), true).thenApply(r -> encoder.results(found.plan(), r))
+                : done(found.finished()));
+  }
+
+  @Override
+  public void cancelJob(GetJobRequest request, StreamObserver<JobStatus> out) {
+    withJob(
+        request,
+        out,
+        found -> {
+          if (found.running() == null) {
+            JobStatus s = found.finished().getStatus();
+            throw Status.FAILED_PRECONDITION
+                .withDescription(
+                    "job " + s.getJobId() + " has already finished (" + s.getState() + ")")
+                .asRuntimeException();
+          }
+          return AskPattern.<Job.Command, JobReport>ask(
+                  found.running(), Job.Cancel::new, ASK, scheduler)
+              .thenApply(encoder::status);
+        });
+  }
+
+  @Override
+  public void listJobs(ListJobsRequest request, StreamObserver<ListJobsResponse> out) {
+    int limit;
+    try {
+      limit = FarmRequests.listLimit(request);
+    } catch (StatusRuntimeException e) {
+      out.onError(e);
+      return;
+    }
+    reply(
+        out,
+        AskPattern.<JobManager.Command, List<JobStatus>>ask(
+                manager, r -> new JobManager.ListJobs(limit, r), ASK, scheduler)
+            .thenApply(jobs -> ListJobsResponse.newBuilder().addAllJobs(jobs).build()));
+  }
+
+  /**
+   * Streams the job's status about twice a second until it has finished, then its final status. The
+   * stream ends when the job does, or when the client goes away.
+   */
+  @Override
+  public void watchJob(GetJobRequest request, StreamObserver<JobStatus> out) {
+    String id;
+    try {
+      id = FarmRequests.jobId(request);
+    } catch (StatusRuntimeException e) {
+      out.onError(e);
+      return;
+    }
+    ServerCallStreamObserver<JobStatus> call = (ServerCallStreamObserver<JobStatus>) out;
+    new Watch(id, call).poll();
+  }
+
+  /** One status sent by a watch, and whether it is the last. */
+  private record Step(JobStatus status, boolean last) {}
+
+  /** One WatchJob call: polls the job and streams its status until it has finished. */
+  private final class Watch {
+    private final String id;
+    private final ServerCallStreamObserver<JobStatus> call;
+    private volatile boolean cancelled;
+
+    Watch(String id, ServerCallStreamObserver<JobStatus> call) {
+      this.id = id;
+      this.call = call;
+      call.setOnCancelHandler(() -> cancelled = true);
+    }
+
+    void poll() {
+      if (cancelled) {
+        return;
+      }
+      lookup(id)
+          .thenCompose(
+              found -> {
+                if (!found.exists()) {
+                  throw notFound(id);
+                }
+                return found.running() != null
+                    ? report(found.running(), false)
+                        .thenApply(r -> new Step(encoder.status(r), r.state().isFinished()))
+                    : done(new Step(found.finished().getStatus(), true));
+              })
+          .whenComplete(
+              (step, error) -> {
+                if (cancelled) {
+                  return;
+                }
+                synchronized (call) {
+                  if (error != null) {
+                    call.onError(toStatus(error));
+                    return;
+                  }
+                  call.onNext(step.status());
+                  if (step.last()) {
+                    call.onCompleted();
+                    return;
+                  }
+                }
+                watchTimer.schedule(this::poll, WATCH_PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+              });
+    }
+  }
+
+  // ------------------------------------------------------------------ plumbing
+
+  private <T> void withJob(
+      GetJobRequest request,
+      StreamObserver<T> out,
+      Function<JobManager.Found, CompletionStage<T>> then) {
+    String id;
+    try {
+      id = FarmRequests.jobId(request);
+    } catch (StatusRuntimeException e) {
+      out.onError(e);
+      return;
+    }
+    reply(
+        out,
+        lookup(id)
+            .thenCompose(
+                found -> {
+                  if (!found.exists()) {
+                    throw notFound(id);
+                  }
+                  return then.apply(found);
+                }));
+  }
+
+  private CompletionStage<JobManager.Found> lookup(String id) {
+    return AskPattern.ask(manager, r -> new JobManager.Lookup(id, r), ASK, scheduler);
+  }
+
+  private CompletionStage<JobReport> report(ActorRef<Job.Command> job, boolean withStats) {
+    return AskPattern.ask(job, r -> new Job.GetReport(withStats, r), ASK, scheduler);
+  }
+
+  private static <T> CompletionStage<T> done(T value) {
+    return java.util.concurrent.CompletableFuture.completedFuture(value);
+  }
+
+  private static StatusRuntimeException notFound(String id) {
+    return Status.NOT_FOUND
+        .withDescription("no job " + id + " here (gofarm jobs lists the jobs)")
+        .asRuntimeException();
+  }
+
+  private static <T> void reply(StreamObserver<T> out, CompletionStage<T> answer) {
+    answer.whenComplete(
+        (value, error) -> {
+          if (error != null) {
+            out.onError(toStatus(error));
+          } else {
+            out.onNext(value);
+            out.onCompleted();
+          }
+        });
+  }
+
+  /** The status for a failure: the one it carries, or UNAVAILABLE/INTERNAL without internals. */
+  private static StatusRuntimeException toStatus(Throwable error) {
+    Throwable e =
+        error instanceof java.util.concurrent.CompletionException ? error.getCause() : error;
+    if (e instanceof StatusRuntimeException s) {
+      return s;
+    }
+    if (e instanceof java.util.concurrent.TimeoutException) {
+      return Status.UNAVAILABLE
+          .withDescription("the coordinator did not answer in time; try again")
+          .asRuntimeException();
+    }
+    LOG.error("request failed", e);
+    return Status.INTERNAL
+        .withDescription(
+            "internal error (" + e.getClass().getSimpleName() + "); see the coordinator log")
+        .asRuntimeException();
+  }
+}

@@ -1,0 +1,163 @@
+package gofarm.coordinator.grpc;
+
+import gofarm.coordinator.actor.JobManager;
+import gofarm.coordinator.actor.WorkerPool;
+import gofarm.coordinator.actor.WorkerSession;
+import gofarm.proto.v1.Hello;
+import gofarm.proto.v1.HubMessage;
+import gofarm.proto.v1.WorkerHubGrpc;
+import gofarm.proto.v1.WorkerMessage;
+import gofarm.wire.WorkerProtocol;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Props;
+
+/**
+ * The hub workers dial into ({@code WorkerHub.Connect}): checks each stream's Hello (protocol
+ * version first: another version is refused with FAILED_PRECONDITION and a message saying what to
+ * do), then starts a {@link WorkerSession} actor that owns the stream from there on.
+ */
+public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
+  private final ActorSystem<?> system;
+  private final ActorRef<WorkerPool.Command> pool;
+  private final ActorRef<JobManager.Command> manager;
+  private final Duration lease;
+  private final String version;
+  private final AtomicLong sessions = new AtomicLong();
+
+  /**
+   * @param lease how long a chunk stays leased; also how long a worker may stay silent
+   * @param version the coordinator's version, for the Welcome
+   */
+  public WorkerHubService(
+      ActorSystem<?> system,
+      ActorRef<WorkerPool.Command> pool,
+      ActorRef<JobManager.Command> manager,
+      Duration lease,
+      String version) {
+    this.system = system;
+    this.pool = pool;
+    this.manager = manager;
+    this.lease = lease;
+    this.version = version;
+  }
+
+  @Override
+  public StreamObserver<WorkerMessage> connect(StreamObserver<HubMessage> responses) {
+    return new Stream((ServerCallStreamObserver<HubMessage>) responses);
+  }
+
+  /** One worker's stream, as gRPC delivers it. */
+  private final class Stream implements StreamObserver<WorkerMessage> {
+    private final ServerCallStreamObserver<HubMessage> out;
+    private volatile ActorRef<WorkerSession.Command> session;
+    private boolean refused;
+
+    Stream(ServerCallStreamObserver<HubMessage> out) {
+      this.out = out;
+    }
+
+    @Override
+    public void onNext(WorkerMessage message) {
+      if (refused) {
+        return;
+      }
+      if (session != null) {
+        session.tell(new WorkerSession.Received(message));
+        return;
+      }
+      if (!message.hasHello()) {
+        refuse(
+            Status.INVALID_ARGUMENT
+                .withDescription("the first message of a worker stream must be a Hello")
+                .asRuntimeException());
+        return;
+      }
+      Hello hello = message.getHello();
+      try {
+        WorkerProtocol.checkHello(hello);
+      } catch (StatusRuntimeException e) {
+        refuse(e);
+        return;
+      }
+      session =
+          system.systemActorOf(
+              WorkerSession.create(
+                  hello.getWorkerId(),
+                  hello.getThreads(),
+                  WorkerProtocol.credit(hello),
+                  new Link(out),
+                  WorkerProtocol.welcome((int) lease.toSeconds(), version),
+                  pool,
+                  manager,
+                  lease),
+              "worker-" + hello.getWorkerId() + "-" + sessions.incrementAndGet(),
+              Props.empty());
+    }
+
+    private void refuse(StatusRuntimeException e) {
+      refused = true;
+      synchronized (out) {
+        out.onError(e);
+      }
+    }
+
+    @Override
+    public void onError(Throwable t) {
+      if (session != null) {
+        session.tell(new WorkerSession.StreamClosed(Status.fromThrowable(t).toString()));
+      }
+    }
+
+    @Override
+    public void onCompleted() {
+      if (session != null) {
+        session.tell(new WorkerSession.StreamClosed("the worker closed its stream"));
+      }
+      synchronized (out) {
+        try {
+          out.onCompleted();
+        } catch (IllegalStateException alreadyClosed) {
+          // the session closed our side first
+        }
+      }
+    }
+  }
+
+  /** Writes to one stream; the session is its only writer, the lock guards against gRPC's end. */
+  private static final class Link implements WorkerSession.Link {
+    private final ServerCallStreamObserver<HubMessage> out;
+
+    Link(ServerCallStreamObserver<HubMessage> out) {
+      this.out = out;
+    }
+
+    @Override
+    public void send(HubMessage message) {
+      synchronized (out) {
+        if (!out.isCancelled()) {
+          out.onNext(message);
+        }
+      }
+    }
+
+    @Override
+    public void close(String reason) {
+      synchronized (out) {
+        if (!out.isCancelled()) {
+          try {
+            out.onError(Status.UNAVAILABLE.withDescription(reason).asRuntimeException());
+          } catch (IllegalStateException alreadyClosed) {
+            // the call has ended already
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,231 @@
+package gofarm.coordinator.grpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gofarm.coordinator.Coordinator;
+import gofarm.coordinator.CoordinatorSettings;
+import gofarm.playout.Playout;
+import gofarm.playout.PlayoutStats;
+import gofarm.proto.v1.ChunkAssignment;
+import gofarm.proto.v1.EvaluateSpec;
+import gofarm.proto.v1.GetJobRequest;
+import gofarm.proto.v1.Hello;
+import gofarm.proto.v1.HubMessage;
+import gofarm.proto.v1.JobResults;
+import gofarm.proto.v1.JobSpec;
+import gofarm.proto.v1.JobState;
+import gofarm.proto.v1.JobStatus;
+import gofarm.proto.v1.ListJobsRequest;
+import gofarm.proto.v1.PlayoutFarmGrpc;
+import gofarm.proto.v1.PolicySpec;
+import gofarm.proto.v1.PositionSource;
+import gofarm.proto.v1.SubmitJobRequest;
+import gofarm.proto.v1.WorkerHubGrpc;
+import gofarm.proto.v1.WorkerMessage;
+import gofarm.wire.Chunk;
+import gofarm.wire.StatsCodec;
+import gofarm.wire.WorkerProtocol;
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import io.grpc.stub.StreamObserver;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The coordinator's gRPC services over in-process transport, with a scripted worker that runs the
+ * chunks it is given: a job from submission to results, the errors of the client API, and the
+ * refusal of a worker that speaks another protocol.
+ */
+class CoordinatorServicesTest {
+  private Coordinator coordinator;
+  private ManagedChannel channel;
+  private PlayoutFarmGrpc.PlayoutFarmBlockingStub farm;
+
+  @BeforeEach
+  void start() {
+    String name = InProcessServerBuilder.generateName();
+    coordinator =
+        Coordinator.start(
+            InProcessServerBuilder.forName(name).directExecutor(),
+            new CoordinatorSettings("127.0.0.1", -1, null, Duration.ofSeconds(30), "test"));
+    channel = InProcessChannelBuilder.forName(name).directExecutor().build();
+    farm = PlayoutFarmGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS);
+  }
+
+  @AfterEach
+  void stop() {
+    channel.shutdownNow();
+    coordinator.close();
+  }
+
+  private static JobSpec spec(long playouts) {
+    return JobSpec.newBuilder()
+        .setName("two policies on 5x5")
+        .setSeed(11)
+        .setEvaluate(
+            EvaluateSpec.newBuilder()
+                .addPositions(PositionSource.newBuilder().setEmpty(5))
+                .addPolicies(PolicySpec.newBuilder().setName("uniform"))
+                .addPolicies(PolicySpec.newBuilder().setName("atari-local"))
+                .setPlayouts(playouts)
+                .setChunkPlayouts(100))
+        .build();
+  }
+
+  /** A worker that runs every chunk it is given, as the real one does, and counts acks. */
+  private static final class ScriptedWorker implements StreamObserver<HubMessage> {
+    final LinkedBlockingQueue<Object> events = new LinkedBlockingQueue<>();
+    StreamObserver<WorkerMessage> out;
+
+    void connect(ManagedChannel channel, int protocol) {
+      out = WorkerHubGrpc.newStub(channel).connect(this);
+      out.onNext(
+          WorkerMessage.newBuilder()
+              .setHello(
+                  Hello.newBuilder()
+                      .setWorkerId("scripted")
+                      .setThreads(1)
+                      .setProtocolVersion(protocol)
+                      .setVersion("test"))
+              .build());
+    }
+
+    @Override
+    public void onNext(HubMessage m) {
+      events.add(m);
+      if (m.hasAssignment()) {
+        ChunkAssignment a = m.getAssignment();
+        Chunk chunk = WorkerProtocol.chunk(a);
+        Playout playout = new Playout(chunk.policy(), chunk.root().board().geometry());
+        PlayoutStats stats = playout.newStats();
+        playout.run(chunk.root(), chunk.seed(), chunk.playouts(), stats);
+        synchronized (this) {
+          out.onNext(
+              WorkerMessage.newBuilder()
+                  .setResult(WorkerProtocol.result(chunk.key(), stats, 0.01))
+                  .build());
+        }
+      }
+    }
+
+    @Override
+    public void onError(Throwable t) {
+      events.add(t);
+    }
+
+    @Override
+    public void onCompleted() {
+      events.add("completed");
+    }
+  }
+
+  @Test
+  void aJobRunsFromSubmissionToResults() throws Exception {
+    ScriptedWorker worker = new ScriptedWorker();
+    worker.connect(channel, WorkerProtocol.VERSION);
+    JobStatus submitted = farm.submitJob(SubmitJobRequest.newBuilder().setSpec(spec(1000)).build());
+    assertTrue(submitted.getJobId().matches("\\d{8}-\\d{6}-[0-9a-z]{4}"), submitted.getJobId());
+    assertEquals(2000, submitted.getPlayoutsTotal());
+
+    GetJobRequest id = GetJobRequest.newBuilder().setJobId(submitted.getJobId()).build();
+    JobStatus last = null;
+    Iterator<JobStatus> watch = farm.watchJob(id);
+    while (watch.hasNext()) {
+      last = watch.next();
+    }
+    assertEquals(JobState.SUCCEEDED, last.getState());
+    assertEquals(2000, last.getPlayoutsDone());
+
+    JobResults results = farm.getResults(id);
+    assertEquals(2, results.getPairsCount());
+    for (var pair : results.getPairsList()) {
+      assertEquals(1000, pair.getPlayouts());
+      assertEquals(25, pair.getOwnershipCount());
+      assertTrue(pair.getBlackWinLow() <= pair.getBlackWinRate());
+    }
+    // The same spec and seed give the same statistics: compare with running the chunks here.
+    PlayoutStats expected = null;
+    var job = gofarm.wire.JobSpecs.resolve(spec(1000));
+    for (int c = 0; c < job.chunkCount(0, 0); c++) {
+      Chunk chunk = WorkerProtocol.chunk(WorkerProtocol.assignment("x", job, 0, 0, c));
+      Playout playout = new Playout(chunk.policy(), chunk.root().board().geometry());
+      PlayoutStats s = playout.newStats();
+      playout.run(chunk.root(), chunk.seed(), chunk.playouts(), s);
+      expected = expected == null ? s : expected.merge(s);
+    }
+    assertEquals(expected, StatsCodec.decode(results.getPairs(0).getStats()));
+    assertEquals(
+        submitted.getJobId(),
+        farm.listJobs(ListJobsRequest.getDefaultInstance()).getJobs(0).getJobId());
+  }
+
+  @Test
+  void badSpecsAreRefusedNamingTheField() {
+    JobSpec bad =
+        spec(0).toBuilder()
+            .setEvaluate(
+                spec(0).getEvaluate().toBuilder()
+                    .setPlayouts(-5)
+                    .addPolicies(PolicySpec.newBuilder().setName("nope")))
+            .build();
+    StatusRuntimeException e =
+        assertThrows(
+            StatusRuntimeException.class,
+            () -> farm.submitJob(SubmitJobRequest.newBuilder().setSpec(bad).build()));
+    assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
+    assertTrue(
+        e.getStatus().getDescription().contains("spec.evaluate.playouts"),
+        e.getStatus().getDescription());
+    assertTrue(
+        e.getStatus().getDescription().contains("spec.evaluate.policies[2]"),
+        e.getStatus().getDescription());
+  }
+
+  @Test
+  void unknownJobsAreNotFoundAndFinishedJobsCannotBeCancelled() throws Exception {
+    GetJobRequest nope = GetJobRequest.newBuilder().setJobId("20990101-000000-zzzz").build();
+    StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> farm.getJob(nope));
+    assertEquals(Status.Code.NOT_FOUND, e.getStatus().getCode());
+    assertEquals(
+        "no job 20990101-000000-zzzz here (gofarm jobs lists the jobs)",
+        e.getStatus().getDescription());
+
+    ScriptedWorker worker = new ScriptedWorker();
+    worker.connect(channel, WorkerProtocol.VERSION);
+    JobStatus s = farm.submitJob(SubmitJobRequest.newBuilder().setSpec(spec(200)).build());
+    GetJobRequest id = GetJobRequest.newBuilder().setJobId(s.getJobId()).build();
+    farm.watchJob(id).forEachRemaining(x -> {});
+    e = assertThrows(StatusRuntimeException.class, () -> farm.cancelJob(id));
+    assertEquals(Status.Code.FAILED_PRECONDITION, e.getStatus().getCode());
+    assertEquals(
+        "job " + s.getJobId() + " has already finished (SUCCEEDED)",
+        e.getStatus().getDescription());
+  }
+
+  @Test
+  void aRunningJobCanBeCancelled() {
+    JobStatus s = farm.submitJob(SubmitJobRequest.newBuilder().setSpec(spec(1000)).build());
+    JobStatus cancelled = farm.cancelJob(GetJobRequest.newBuilder().setJobId(s.getJobId()).build());
+    assertEquals(JobState.CANCELLED, cancelled.getState());
+  }
+
+  @Test
+  void aWorkerOfAnotherProtocolIsRefusedWithAClearMessage() throws Exception {
+    ScriptedWorker worker = new ScriptedWorker();
+    worker.connect(channel, 99);
+    Object event = worker.events.poll(10, TimeUnit.SECONDS);
+    StatusRuntimeException e = (StatusRuntimeException) event;
+    assertEquals(Status.Code.FAILED_PRECONDITION, e.getStatus().getCode());
+    assertEquals(WorkerProtocol.versionMismatch(99), e.getStatus().getDescription());
+  }
+}

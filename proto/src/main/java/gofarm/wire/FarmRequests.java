@@ -1,0 +1,40 @@
+package gofarm.wire;
+
+import gofarm.proto.v1.GetJobRequest;
+import gofarm.proto.v1.ListJobsRequest;
+
+/**
+ * The checks of the small {@code PlayoutFarm} requests (everything but {@code SubmitJob}, which
+ * {@link JobSpecs} handles).
+ */
+public final class FarmRequests {
+  public static final int DEFAULT_LIST_LIMIT = 100;
+  public static final int MAX_LIST_LIMIT = 1000;
+
+  private FarmRequests() {}
+
+  /**
+   * The job id of a GetJob, WatchJob, CancelJob or GetResults request.
+   *
+   * @throws io.grpc.StatusRuntimeException INVALID_ARGUMENT when it is empty
+   */
+  public static String jobId(GetJobRequest request) {
+    if (request.getJobId().isBlank()) {
+      throw Violations.of("jobId", "required (the id SubmitJob returned)");
+    }
+    return request.getJobId();
+  }
+
+  /**
+   * The number of jobs a ListJobs request asks for: 1..1000, default 100.
+   *
+   * @throws io.grpc.StatusRuntimeException INVALID_ARGUMENT when it is out of range
+   */
+  public static int listLimit(ListJobsRequest request) {
+    int limit = request.getLimit() == 0 ? DEFAULT_LIST_LIMIT : request.getLimit();
+    Violations v = new Violations();
+    v.range("limit", 1, MAX_LIST_LIMIT, limit);
+    v.throwIfAny();
+    return limit;
+  }
+}

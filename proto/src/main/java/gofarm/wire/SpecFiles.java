@@ -1,0 +1,196 @@
+package gofarm.wire;
+
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Descriptors.FileDescriptor;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.util.JsonFormat;
+import gofarm.io.Sgf;
+import gofarm.io.SgfGame;
+import gofarm.io.SgfParseException;
+import gofarm.proto.v1.EvaluateSpec;
+import gofarm.proto.v1.JobSpec;
+import gofarm.proto.v1.PositionSource;
+import gofarm.proto.v1.SgfSource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The client side of job specs: reading a JSON spec file (the proto3 JSON mapping of {@code
+ * JobSpec}) and putting the SGF files it names into the spec, since the coordinator never reads
+ * client paths. Used by {@code gofarm submit} and {@code gofarm local}.
+ *
+ * <pre>{@code
+ * JobSpec spec = SpecFiles.read(Path.of("examples/evaluate-9x9.json"));
+ * ResolvedJob job = JobSpecs.resolve(spec);   // what the coordinator will do with it
+ * }</pre>
+ *
+ * <p>Every problem is reported as the coordinator reports a bad spec, an {@code INVALID_ARGUMENT}
+ * {@link io.grpc.StatusRuntimeException} (see {@link Violations}), so a client prints local and
+ * remote refusals the same way. Unknown JSON fields are refused with the message and the field
+ * names the message knows.
+ */
+public final class SpecFiles {
+  private static final Pattern UNKNOWN_FIELD =
+      Pattern.compile("Cannot find field: (.+) in message (\\S+)");
+  private static final Pattern EXCEPTION_PREFIX =
+      Pattern.compile("^(?:[a-z0-9_]+\\.)+[A-Za-z0-9_$]+(?:Exception|Error): ");
+
+  private SpecFiles() {}
+
+  /**
+   * Reads a spec file (UTF-8 JSON) and inlines the SGF files it names, relative to the spec's
+   * directory.
+   *
+   * @throws io.grpc.StatusRuntimeException INVALID_ARGUMENT for an unreadable file, malformed JSON,
+   *     unknown fields, or SGF files that cannot be read
+   */
+  public static JobSpec read(Path specFile) {
+    String json;
+    try {
+      byte[] bytes = Files.readAllBytes(specFile);
+      json = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+    } catch (CharacterCodingException e) {
+      throw Violations.of("", "cannot read " + specFile + ": not UTF-8 text");
+    } catch (IOException e) {
+      throw Violations.of("", "cannot read " + specFile + ": " + reason(e));
+    }
+    JobSpec spec = parseJson(json, specFile.toString());
+    Path dir = specFile.toAbsolutePath().getParent();
+    return inlineSgfFiles(spec, dir);
+  }
+
+  /**
+   * Parses a spec in the proto3 JSON mapping.
+   *
+   * @param source the name of the text in messages, e.g. the file name
+   * @throws io.grpc.StatusRuntimeException INVALID_ARGUMENT for malformed JSON, values of the wrong
+   *     type and unknown fields (named with the fields the message has)
+   */
+  public static JobSpec parseJson(String json, String source) {
+    JobSpec.Builder b = JobSpec.newBuilder();
+    try {
+      JsonFormat.parser().merge(json, b);
+    } catch (InvalidProtocolBufferException | RuntimeException e) {
+      // Gson's syntax errors may escape as runtime exceptions; all of them mean bad JSON here.
+      throw Violations.of("", source + ": " + jsonProblem(e));
+    }
+    return b.build();
+  }
+
+  private static String jsonProblem(Exception e) {
+    String message = e.getMessage() == null ? e.toString() : e.getMessage();
+    Matcher m = UNKNOWN_FIELD.matcher(message);
+    if (m.find()) {
+      String field = m.group(1);
+      Descriptor type = messageType(m.group(2));
+      String known = "";
+      if (type != null) {
+        List<String> names = new ArrayList<>();
+        for (FieldDescriptor f : type.getFields()) {
+          names.add(f.getJsonName());
+        }
+        known = " (known: " + String.join(", ", names) + ")";
+      }
+      return "unknown field " + Violations.quote(field) + " in " + simpleName(m.group(2)) + known;
+    }
+    return EXCEPTION_PREFIX.matcher(message).replaceFirst("");
+  }
+
+  /** The message type of a full name, from farm.proto or the files it imports; or null. */
+  private static Descriptor messageType(String fullName) {
+    FileDescriptor farm = JobSpec.getDescriptor().getFile();
+    List<FileDescriptor> files = new ArrayList<>(farm.getDependencies());
+    files.add(0, farm);
+    for (FileDescriptor f : files) {
+      Descriptor d = f.findMessageTypeByName(simpleName(fullName));
+      if (d != null && d.getFullName().equals(fullName)) {
+        return d;
+      }
+    }
+    return null;
+  }
+
+  private static String simpleName(String fullName) {
+    return fullName.substring(fullName.lastIndexOf('.') + 1);
+  }
+
+  /**
+   * The spec with the text of every {@code sgf.file} filled in (the file name is kept, for default
+   * labels). Relative paths are taken from {@code baseDir}. The text is the file's games as {@link
+   * Sgf#write} writes them: read in the file's charset ({@code CA}, else UTF-8 or ISO-8859-1) and
+   * checked here, so a syntax error is reported with the file's own line and column.
+   *
+   * @throws io.grpc.StatusRuntimeException INVALID_ARGUMENT naming every source whose file cannot
+   *     be read, or that gives both text and file
+   */
+  public static JobSpec inlineSgfFiles(JobSpec spec, Path baseDir) {
+    if (spec.getKindCase() != JobSpec.KindCase.EVALUATE) {
+      return spec;
+    }
+    Violations v = new Violations();
+    EvaluateSpec.Builder e = spec.getEvaluate().toBuilder();
+    for (int i = 0; i < e.getPositionsCount(); i++) {
+      PositionSource s = e.getPositions(i);
+      if (s.getSourceCase() != PositionSource.SourceCase.SGF || s.getSgf().getFile().isEmpty()) {
+        continue;
+      }
+      SgfSource sgf = s.getSgf();
+      String path = "spec.evaluate.positions[" + i + "].sgf";
+      if (!sgf.getText().isEmpty()) {
+        v.add(path, "give either text or file, not both");
+        continue;
+      }
+      String text = sgfText(baseDir, sgf.getFile(), Violations.join(path, "file"), v);
+      if (text != null) {
+        e.setPositions(i, s.toBuilder().setSgf(sgf.toBuilder().setText(text)));
+      }
+    }
+    v.throwIfAny();
+    return spec.toBuilder().setEvaluate(e).build();
+  }
+
+  private static String sgfText(Path baseDir, String file, String path, Violations v) {
+    Path resolved = baseDir.resolve(file).normalize();
+    String where = file + (Path.of(file).isAbsolute() ? "" : " (" + resolved + ")");
+    if (Files.isDirectory(resolved)) {
+      v.add(path, "cannot read " + where + ": a directory, not a file");
+      return null;
+    }
+    List<SgfGame> games;
+    try {
+      games = Sgf.read(resolved);
+    } catch (UncheckedIOException e) {
+      v.add(path, "cannot read " + where + ": " + reason(e.getCause()));
+      return null;
+    } catch (SgfParseException e) {
+      v.add(path, file + ": " + e.getMessage());
+      return null;
+    }
+    StringBuilder sb = new StringBuilder();
+    for (SgfGame game : games) {
+      sb.append(Sgf.write(game));
+    }
+    return sb.toString();
+  }
+
+  private static String reason(IOException e) {
+    if (e instanceof NoSuchFileException) {
+      return "no such file";
+    }
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+}

@@ -1,0 +1,622 @@
+package gofarm.wire;
+
+import com.google.protobuf.Internal;
+import gofarm.board.Geometry;
+import gofarm.playout.Playout;
+import gofarm.playout.PlayoutStats;
+import gofarm.playout.PlayoutStats.Counter;
+import gofarm.playout.PlayoutStats.PointSeries;
+import gofarm.playout.PlayoutStats.RuleSeries;
+import gofarm.proto.v1.RuleCounts;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The mapping between board-core {@link PlayoutStats} and the {@code PlayoutStats} message, with
+ * the checks a result from a worker must pass before it is added to a job's totals.
+ *
+ * <pre>{@code
+ * gofarm.proto.v1.PlayoutStats wire = StatsCodec.toProto(stats);       // worker
+ * List<String> problems = StatsCodec.problems(wire, aggregate);        // coordinator
+ * if (problems.isEmpty()) {
+ *   StatsCodec.mergeInto(aggregate, wire);                              // no intermediate object
+ * }
+ * }</pre>
+ *
+ * <h2>Checks</h2>
+ *
+ * A result must have the expected shape (board size, {@code maxLength = 3 * size * size}, one
+ * {@code rules} entry per rule of the policy, one per-point entry per board point, histograms no
+ * longer than their range) and consistent counts: none negative (except {@code scoreSum}), {@code
+ * blackWins + whiteWins + draws == playouts}, both histograms summing to {@code playouts}, {@code
+ * lengthSum}, {@code scoreSum} and {@code scoreSquares} equal to what the histograms give, passes
+ * and ko captures at most {@code lengthSum}; per point, owners and first players at most {@code
+ * playouts}, {@code ownedByWinner} at most the owners and AMAF wins at most the AMAF playouts; per
+ * rule, {@code chosen <= fired <= tried}, and all rules together chose at most the moves played
+ * (passes excluded). Problems read {@code field: problem} with lowerCamelCase paths relative to the
+ * message; each array reports its first bad entry only.
+ *
+ * <p>Checking and merging read the message's primitive lists in place and allocate nothing for a
+ * valid result, so a coordinator can aggregate tens of thousands of 19x19 results a second.
+ */
+public final class StatsCodec {
+  private static final String[] POINT_SERIES = {
+    "ownedBlack",
+    "ownedWhite",
+    "ownedByWinner",
+    "amafBlackFirst",
+    "amafBlackFirstWins",
+    "amafWhiteFirst",
+    "amafWhiteFirstWins"
+  };
+
+  private static final String[] RULE_COUNTS = {"tried", "fired", "chosen", "candidates", "vetoes"};
+
+  private StatsCodec() {}
+
+  /**
+   * The message of some statistics: every counter, the per-point arrays dense in row-major order
+   * from the top left, and both histograms without their trailing zeros.
+   */
+  public static gofarm.proto.v1.PlayoutStats toProto(PlayoutStats stats) {
+    Geometry g = stats.geometry();
+    int points = g.pointCount();
+    gofarm.proto.v1.PlayoutStats.Builder b =
+        gofarm.proto.v1.PlayoutStats.newBuilder()
+            .setSize(g.size())
+            .setMaxLength(stats.maxLength())
+            .setPlayouts(stats.get(Counter.PLAYOUTS))
+            .setBlackWins(stats.get(Counter.BLACK_WINS))
+            .setWhiteWins(stats.get(Counter.WHITE_WINS))
+            .setDraws(stats.get(Counter.DRAWS))
+            .setLengthSum(stats.get(Counter.LENGTH_SUM))
+            .setPasses(stats.get(Counter.PASSES))
+            .setCaptures(stats.get(Counter.CAPTURES))
+            .setKoCaptures(stats.get(Counter.KO_CAPTURES))
+            .setScoreSum(stats.get(Counter.SCORE_SUM))
+            .setScoreSquares(stats.get(Counter.SCORE_SQUARES));
+    int lengths = stats.maxLength() + 1;
+    while (lengths > 0 && stats.lengthCount(lengths - 1) == 0) {
+      lengths--;
+    }
+    for (int i = 0; i < lengths; i++) {
+      b.addLengthHistogram(stats.lengthCount(i));
+    }
+    int scores = 2 * points + 1;
+    while (scores > 0 && stats.scoreCount(scores - 1 - points) == 0) {
+      scores--;
+    }
+    for (int i = 0; i < scores; i++) {
+      b.addScoreHistogram(stats.scoreCount(i - points));
+    }
+    for (int r = 0; r < stats.ruleCount(); r++) {
+      b.addRules(
+          RuleCounts.newBuilder()
+              .setTried(stats.get(RuleSeries.TRIED, r))
+              .setFired(stats.get(RuleSeries.FIRED, r))
+              .setChosen(stats.get(RuleSeries.CHOSEN, r))
+              .setCandidates(stats.get(RuleSeries.CANDIDATES, r))
+              .setVetoes(stats.get(RuleSeries.VETOES, r)));
+    }
+    for (int i = 0; i < points; i++) {
+      b.addOwnedBlack(stats.get(PointSeries.OWNED_BLACK, i));
+      b.addOwnedWhite(stats.get(PointSeries.OWNED_WHITE, i));
+      b.addOwnedByWinner(stats.get(PointSeries.OWNED_BY_WINNER, i));
+      b.addAmafBlackFirst(stats.get(PointSeries.AMAF_BLACK_FIRST, i));
+      b.addAmafBlackFirstWins(stats.get(PointSeries.AMAF_BLACK_FIRST_WINS, i));
+      b.addAmafWhiteFirst(stats.get(PointSeries.AMAF_WHITE_FIRST, i));
+      b.addAmafWhiteFirstWins(stats.get(PointSeries.AMAF_WHITE_FIRST_WINS, i));
+    }
+    return b.build();
+  }
+
+  /**
+   * Decodes a message on its own, taking the shape from it (size 2..25, {@code maxLength} {@code 3
+   * * size * size}, as many rules as it lists).
+   *
+   * @throws IllegalArgumentException listing every problem (see the class comment)
+   */
+  public static PlayoutStats decode(gofarm.proto.v1.PlayoutStats proto) {
+    int size = proto.getSize();
+    if (size < Geometry.MIN_SIZE || size > Geometry.MAX_SIZE) {
+      throw new IllegalArgumentException(
+          "size: must be " + Geometry.MIN_SIZE + ".." + Geometry.MAX_SIZE + " (got " + size + ")");
+    }
+    Geometry g = Geometry.of(size);
+    PlayoutStats stats = new PlayoutStats(g, proto.getRulesCount(), Playout.maxLength(g));
+    List<String> problems = problems(proto, stats);
+    if (!problems.isEmpty()) {
+      throw new IllegalArgumentException(String.join("; ", problems));
+    }
+    mergeInto(stats, proto);
+    return stats;
+  }
+
+  /**
+   * The problems of a message that should add to statistics shaped like {@code shape} (its
+   * geometry, rule count and maximum length): empty when it is valid, a list of {@code field:
+   * problem} texts otherwise. A wrong shape is reported alone, since the counts cannot be checked
+   * then.
+   */
+  public static List<String> problems(gofarm.proto.v1.PlayoutStats proto, PlayoutStats shape) {
+    Geometry g = shape.geometry();
+    int points = g.pointCount();
+    List<String> problems = null;
+    if (proto.getSize() != g.size()) {
+      return List.of("size: must be " + g.size() + " (got " + proto.getSize() + ")");
+    }
+    if (proto.getMaxLength() != shape.maxLength()) {
+      return List.of(
+          "maxLength: must be " + shape.maxLength() + " (got " + proto.getMaxLength() + ")");
+    }
+    problems =
+        count(
+            problems,
+            "rules",
+            proto.getRulesCount(),
+            shape.ruleCount(),
+            "one entry per rule of the policy");
+    int[] pointCounts = {
+      proto.getOwnedBlackCount(),
+      proto.getOwnedWhiteCount(),
+      proto.getOwnedByWinnerCount(),
+      proto.getAmafBlackFirstCount(),
+      proto.getAmafBlackFirstWinsCount(),
+      proto.getAmafWhiteFirstCount(),
+      proto.getAmafWhiteFirstWinsCount()
+    };
+    for (int k = 0; k < pointCounts.length; k++) {
+      problems =
+          count(problems, POINT_SERIES[k], pointCounts[k], points, "one entry per board point");
+    }
+    if (proto.getLengthHistogramCount() > shape.maxLength() + 1) {
+      problems =
+          add(
+              problems,
+              "lengthHistogram: at most "
+                  + (shape.maxLength() + 1)
+                  + " entries (got "
+                  + proto.getLengthHistogramCount()
+                  + ")");
+    }
+    if (proto.getScoreHistogramCount() > 2 * points + 1) {
+      problems =
+          add(
+              problems,
+              "scoreHistogram: at most "
+                  + (2 * points + 1)
+                  + " entries (got "
+                  + proto.getScoreHistogramCount()
+                  + ")");
+    }
+    if (problems != null) {
+      return problems;
+    }
+    try {
+      problems = counts(proto, points, problems);
+    } catch (ArithmeticException e) {
+      problems = add(problems, "counts overflow 64 bits");
+    }
+    return problems == null ? List.of() : problems;
+  }
+
+  /** The consistency checks; see the class comment. Throws ArithmeticException on overflow. */
+  private static List<String> counts(
+      gofarm.proto.v1.PlayoutStats proto, int points, List<String> problems) {
+    long n = proto.getPlayouts();
+    problems = nonNegative(problems, "playouts", n);
+    problems = nonNegative(problems, "blackWins", proto.getBlackWins());
+    problems = nonNegative(problems, "whiteWins", proto.getWhiteWins());
+    problems = nonNegative(problems, "draws", proto.getDraws());
+    problems = nonNegative(problems, "lengthSum", proto.getLengthSum());
+    problems = nonNegative(problems, "passes", proto.getPasses());
+    problems = nonNegative(problems, "captures", proto.getCaptures());
+    problems = nonNegative(problems, "koCaptures", proto.getKoCaptures());
+    problems = nonNegative(problems, "scoreSquares", proto.getScoreSquares());
+    if (problems != null) {
+      return problems;
+    }
+    long games =
+        Math.addExact(Math.addExact(proto.getBlackWins(), proto.getWhiteWins()), proto.getDraws());
+    if (games != n) {
+      problems =
+          add(
+              problems,
+              "blackWins + whiteWins + draws: must equal playouts (got "
+                  + proto.getBlackWins()
+                  + " + "
+                  + proto.getWhiteWins()
+                  + " + "
+                  + proto.getDraws()
+                  + " = "
+                  + games
+                  + ", playouts "
+                  + n
+                  + ")");
+    }
+    if (proto.getPasses() > proto.getLengthSum()) {
+      problems =
+          add(
+              problems,
+              "passes: must be at most lengthSum "
+                  + proto.getLengthSum()
+                  + " (got "
+                  + proto.getPasses()
+                  + ")");
+    }
+    if (proto.getKoCaptures() > proto.getLengthSum()) {
+      problems =
+          add(
+              problems,
+              "koCaptures: must be at most lengthSum "
+                  + proto.getLengthSum()
+                  + " (got "
+                  + proto.getKoCaptures()
+                  + ")");
+    }
+
+    problems = lengths(proto, n, problems);
+    problems = scores(proto, points, n, problems);
+    problems = points(proto, points, n, problems);
+    problems = rules(proto, problems);
+    return problems;
+  }
+
+  private static List<String> lengths(
+      gofarm.proto.v1.PlayoutStats proto, long n, List<String> problems) {
+    long lengthCount = 0;
+    long lengthSum = 0;
+    for (int i = 0; i < proto.getLengthHistogramCount(); i++) {
+      long c = proto.getLengthHistogram(i);
+      if (c < 0) {
+        return add(problems, "lengthHistogram[" + i + "]: must not be negative (got " + c + ")");
+      }
+      lengthCount = Math.addExact(lengthCount, c);
+      lengthSum = Math.addExact(lengthSum, Math.multiplyExact(c, i));
+    }
+    if (lengthCount != n) {
+      problems =
+          add(
+              problems,
+              "lengthHistogram: must sum to playouts " + n + " (got " + lengthCount + ")");
+    } else if (lengthSum != proto.getLengthSum()) {
+      problems =
+          add(
+              problems,
+              "lengthSum: must equal the sum over the length histogram "
+                  + lengthSum
+                  + " (got "
+                  + proto.getLengthSum()
+                  + ")");
+    }
+    return problems;
+  }
+
+  private static List<String> scores(
+      gofarm.proto.v1.PlayoutStats proto, int points, long n, List<String> problems) {
+    long scoreCount = 0;
+    long scoreSum = 0;
+    long scoreSquares = 0;
+    for (int i = 0; i < proto.getScoreHistogramCount(); i++) {
+      long c = proto.getScoreHistogram(i);
+      if (c < 0) {
+        return add(problems, "scoreHistogram[" + i + "]: must not be negative (got " + c + ")");
+      }
+      long d = i - points;
+      scoreCount = Math.addExact(scoreCount, c);
+      scoreSum = Math.addExact(scoreSum, Math.multiplyExact(c, d));
+      scoreSquares = Math.addExact(scoreSquares, Math.multiplyExact(c, d * d));
+    }
+    if (scoreCount != n) {
+      problems =
+          add(problems, "scoreHistogram: must sum to playouts " + n + " (got " + scoreCount + ")");
+    } else {
+      if (scoreSum != proto.getScoreSum()) {
+        problems =
+            add(
+                problems,
+                "scoreSum: must equal the sum over the score histogram "
+                    + scoreSum
+                    + " (got "
+                    + proto.getScoreSum()
+                    + ")");
+      }
+      if (scoreSquares != proto.getScoreSquares()) {
+        problems =
+            add(
+                problems,
+                "scoreSquares: must equal the sum over the score histogram "
+                    + scoreSquares
+                    + " (got "
+                    + proto.getScoreSquares()
+                    + ")");
+      }
+    }
+    return problems;
+  }
+
+  private static List<String> points(
+      gofarm.proto.v1.PlayoutStats proto, int points, long n, List<String> problems) {
+    // One pass over the points; the first bad point of each check is reported.
+    boolean negative = false;
+    boolean owners = false;
+    boolean winner = false;
+    boolean first = false;
+    boolean blackWins = false;
+    boolean whiteWins = false;
+    for (int i = 0; i < points; i++) {
+      long ob = proto.getOwnedBlack(i);
+      long ow = proto.getOwnedWhite(i);
+      long obw = proto.getOwnedByWinner(i);
+      long bf = proto.getAmafBlackFirst(i);
+      long bfw = proto.getAmafBlackFirstWins(i);
+      long wf = proto.getAmafWhiteFirst(i);
+      long wfw = proto.getAmafWhiteFirstWins(i);
+      if ((ob | ow | obw | bf | bfw | wf | wfw) < 0) {
+        if (!negative) {
+          negative = true;
+          problems = add(problems, negativeEntry(i, ob, ow, obw, bf, bfw, wf, wfw));
+        }
+        continue;
+      }
+      if (!owners && Math.addExact(ob, ow) > n) {
+        owners = true;
+        problems =
+            add(
+                problems,
+                "ownedBlack["
+                    + i
+                    + "] + ownedWhite["
+                    + i
+                    + "]: must be at most playouts "
+                    + n
+                    + " (got "
+                    + ob
+                    + " + "
+                    + ow
+                    + ")");
+      }
+      if (!winner && obw > Math.addExact(ob, ow)) {
+        winner = true;
+        problems =
+            add(
+                problems,
+                "ownedByWinner["
+                    + i
+                    + "]: must be at most ownedBlack + ownedWhite "
+                    + (ob + ow)
+                    + " (got "
+                    + obw
+                    + ")");
+      }
+      if (!first && Math.addExact(bf, wf) > n) {
+        first = true;
+        problems =
+            add(
+                problems,
+                "amafBlackFirst["
+                    + i
+                    + "] + amafWhiteFirst["
+                    + i
+                    + "]: must be at most playouts "
+                    + n
+                    + " (got "
+                    + bf
+                    + " + "
+                    + wf
+                    + ")");
+      }
+      if (!blackWins && bfw > bf) {
+        blackWins = true;
+        problems =
+            add(
+                problems,
+                "amafBlackFirstWins["
+                    + i
+                    + "]: must be at most amafBlackFirst "
+                    + bf
+                    + " (got "
+                    + bfw
+                    + ")");
+      }
+      if (!whiteWins && wfw > wf) {
+        whiteWins = true;
+        problems =
+            add(
+                problems,
+                "amafWhiteFirstWins["
+                    + i
+                    + "]: must be at most amafWhiteFirst "
+                    + wf
+                    + " (got "
+                    + wfw
+                    + ")");
+      }
+    }
+    return problems;
+  }
+
+  private static String negativeEntry(int i, long... values) {
+    for (int k = 0; k < values.length; k++) {
+      if (values[k] < 0) {
+        return POINT_SERIES[k] + "[" + i + "]: must not be negative (got " + values[k] + ")";
+      }
+    }
+    throw new IllegalStateException("no negative entry");
+  }
+
+  private static List<String> rules(gofarm.proto.v1.PlayoutStats proto, List<String> problems) {
+    long chosen = 0;
+    for (int r = 0; r < proto.getRulesCount(); r++) {
+      RuleCounts c = proto.getRules(r);
+      String path = "rules[" + r + "]";
+      if ((c.getTried() | c.getFired() | c.getChosen() | c.getCandidates() | c.getVetoes()) < 0) {
+        long[] values = {
+          c.getTried(), c.getFired(), c.getChosen(), c.getCandidates(), c.getVetoes()
+        };
+        int k = 0;
+        while (values[k] >= 0) {
+          k++;
+        }
+        problems =
+            add(
+                problems,
+                path + "." + RULE_COUNTS[k] + ": must not be negative (got " + values[k] + ")");
+        continue;
+      }
+      if (c.getChosen() > c.getFired() || c.getFired() > c.getTried()) {
+        problems =
+            add(
+                problems,
+                path
+                    + ": must have chosen <= fired <= tried (got "
+                    + c.getChosen()
+                    + ", "
+                    + c.getFired()
+                    + ", "
+                    + c.getTried()
+                    + ")");
+      }
+      chosen = Math.addExact(chosen, c.getChosen());
+    }
+    long moves = proto.getLengthSum() - proto.getPasses();
+    if (moves >= 0 && chosen > moves) {
+      problems =
+          add(
+              problems,
+              "rules: chose "
+                  + chosen
+                  + " moves in all, more than the "
+                  + moves
+                  + " moves played (lengthSum - passes)");
+    }
+    return problems;
+  }
+
+  /**
+   * Adds a message's counts to {@code target}, reading the message in place.
+   *
+   * <p>Precondition: {@link #problems} found nothing for this message and target; only the shape is
+   * checked again here.
+   *
+   * @throws IllegalArgumentException if the shapes differ
+   */
+  public static void mergeInto(PlayoutStats target, gofarm.proto.v1.PlayoutStats proto) {
+    Geometry g = target.geometry();
+    int points = g.pointCount();
+    if (proto.getSize() != g.size()
+        || proto.getMaxLength() != target.maxLength()
+        || proto.getRulesCount() != target.ruleCount()
+        || proto.getOwnedBlackCount() != points
+        || proto.getOwnedWhiteCount() != points
+        || proto.getOwnedByWinnerCount() != points
+        || proto.getAmafBlackFirstCount() != points
+        || proto.getAmafBlackFirstWinsCount() != points
+        || proto.getAmafWhiteFirstCount() != points
+        || proto.getAmafWhiteFirstWinsCount() != points
+        || proto.getLengthHistogramCount() > target.maxLength() + 1
+        || proto.getScoreHistogramCount() > 2 * points + 1) {
+      throw new IllegalArgumentException(
+          "statistics of "
+              + proto.getSize()
+              + "x"
+              + proto.getSize()
+              + " with "
+              + proto.getRulesCount()
+              + " rules do not fit "
+              + g
+              + " with "
+              + target.ruleCount()
+              + " rules; check problems() first");
+    }
+    target.add(Counter.PLAYOUTS, proto.getPlayouts());
+    target.add(Counter.BLACK_WINS, proto.getBlackWins());
+    target.add(Counter.WHITE_WINS, proto.getWhiteWins());
+    target.add(Counter.DRAWS, proto.getDraws());
+    target.add(Counter.LENGTH_SUM, proto.getLengthSum());
+    target.add(Counter.PASSES, proto.getPasses());
+    target.add(Counter.CAPTURES, proto.getCaptures());
+    target.add(Counter.KO_CAPTURES, proto.getKoCaptures());
+    target.add(Counter.SCORE_SUM, proto.getScoreSum());
+    target.add(Counter.SCORE_SQUARES, proto.getScoreSquares());
+    addLengths(target, proto.getLengthHistogramList());
+    addScores(target, proto.getScoreHistogramList());
+    for (int r = 0; r < proto.getRulesCount(); r++) {
+      RuleCounts c = proto.getRules(r);
+      target.add(RuleSeries.TRIED, r, c.getTried());
+      target.add(RuleSeries.FIRED, r, c.getFired());
+      target.add(RuleSeries.CHOSEN, r, c.getChosen());
+      target.add(RuleSeries.CANDIDATES, r, c.getCandidates());
+      target.add(RuleSeries.VETOES, r, c.getVetoes());
+    }
+    // A method per array rather than one long method of loops: the JIT compiles a long method's
+    // loops one at a time (on-stack replacement) and deoptimizes at every loop it has not yet
+    // seen, which kept a cold coordinator ten times slower for its first 50,000 results.
+    addPoints(target, PointSeries.OWNED_BLACK, proto.getOwnedBlackList());
+    addPoints(target, PointSeries.OWNED_WHITE, proto.getOwnedWhiteList());
+    addPoints(target, PointSeries.OWNED_BY_WINNER, proto.getOwnedByWinnerList());
+    addPoints(target, PointSeries.AMAF_BLACK_FIRST, proto.getAmafBlackFirstList());
+    addPoints(target, PointSeries.AMAF_BLACK_FIRST_WINS, proto.getAmafBlackFirstWinsList());
+    addPoints(target, PointSeries.AMAF_WHITE_FIRST, proto.getAmafWhiteFirstList());
+    addPoints(target, PointSeries.AMAF_WHITE_FIRST_WINS, proto.getAmafWhiteFirstWinsList());
+  }
+
+  private static void addPoints(PlayoutStats target, PointSeries series, List<Long> values) {
+    if (values instanceof Internal.LongList longs) {
+      // Generated messages hold primitive lists: read them without boxing.
+      for (int i = 0; i < longs.size(); i++) {
+        target.add(series, i, longs.getLong(i));
+      }
+    } else {
+      for (int i = 0; i < values.size(); i++) {
+        target.add(series, i, values.get(i));
+      }
+    }
+  }
+
+  private static void addLengths(PlayoutStats target, List<Long> values) {
+    if (values instanceof Internal.LongList longs) {
+      for (int i = 0; i < longs.size(); i++) {
+        target.addLengthCount(i, longs.getLong(i));
+      }
+    } else {
+      for (int i = 0; i < values.size(); i++) {
+        target.addLengthCount(i, values.get(i));
+      }
+    }
+  }
+
+  private static void addScores(PlayoutStats target, List<Long> values) {
+    int points = target.geometry().pointCount();
+    if (values instanceof Internal.LongList longs) {
+      for (int i = 0; i < longs.size(); i++) {
+        target.addScoreCount(i - points, longs.getLong(i));
+      }
+    } else {
+      for (int i = 0; i < values.size(); i++) {
+        target.addScoreCount(i - points, values.get(i));
+      }
+    }
+  }
+
+  private static List<String> count(
+      List<String> problems, String field, int got, int expected, String what) {
+    if (got == expected) {
+      return problems;
+    }
+    return add(problems, field + ": must list " + what + ": " + expected + " (got " + got + ")");
+  }
+
+  private static List<String> nonNegative(List<String> problems, String field, long value) {
+    return value >= 0
+        ? problems
+        : add(problems, field + ": must not be negative (got " + value + ")");
+  }
+
+  /** Adds to a list created on the first problem, so a valid message allocates nothing. */
+  private static List<String> add(List<String> problems, String problem) {
+    List<String> list = problems == null ? new ArrayList<>() : problems;
+    list.add(problem);
+    return list;
+  }
+}

@@ -1,0 +1,216 @@
+package gofarm.wire;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gofarm.playout.PolicySpec;
+import gofarm.proto.v1.JobSpec;
+import gofarm.proto.v1.SgfSource;
+import gofarm.rules.KoRule;
+import gofarm.rules.Player;
+import gofarm.rules.Rules;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SpecFilesTest {
+
+  private static final String SPEC =
+      """
+      {
+        "name": "9x9 openings",
+        "seed": "42",
+        "priority": 5,
+        "rules": {"komi": 7, "koRule": "KO_SITUATIONAL"},
+        "evaluate": {
+          "positions": [
+            {"empty": 9},
+            {"label": "tengen",
+             "position": {"size": 9, "moves": [{"color": "BLACK", "vertex": "E5"}],
+                          "toPlay": "BLACK"}},
+            {"sgf": {"file": "games/short.sgf", "move": 3}},
+            {"sgf": {"file": "games/short.sgf", "move": 0}},
+            {"label": "all", "sgf": {"file": "games/short.sgf", "everyMove": true}}
+          ],
+          "policies": [
+            {"name": "uniform"},
+            {"name": "mine", "text": "capture random"},
+            {"rules": [{"kind": "extend", "rate": 0.9, "params": {"ladder": 2}},
+                       {"kind": "random"}]}
+          ],
+          "playouts": "20000",
+          "stopAtWidth": 0.01,
+          "chunkPlayouts": 5000,
+          "topMoves": 0
+        }
+      }
+      """;
+
+  private static final String SHORT_GAME = "(;GM[1]SZ[9];B[ee];W[cc];B[gc];W[cg])";
+
+  private static String description(Runnable action) {
+    StatusRuntimeException e = assertThrows(StatusRuntimeException.class, action::run);
+    assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
+    return e.getStatus().getDescription();
+  }
+
+  @Test
+  void aFullEvaluateSpecReadsAndResolves(@TempDir Path dir) throws IOException {
+    Files.createDirectories(dir.resolve("games"));
+    Files.writeString(dir.resolve("games/short.sgf"), SHORT_GAME);
+    Path specFile = dir.resolve("spec.json");
+    Files.writeString(specFile, SPEC);
+
+    JobSpec spec = SpecFiles.read(specFile);
+    SgfSource sgf = spec.getEvaluate().getPositions(2).getSgf();
+    assertEquals("games/short.sgf", sgf.getFile(), "kept for labels");
+    assertTrue(sgf.getText().contains("B[ee]"), sgf.getText());
+    assertTrue(spec.getEvaluate().getPositions(3).getSgf().hasMove(), "an explicit move 0");
+
+    ResolvedJob job = JobSpecs.resolve(spec);
+    assertEquals("9x9 openings", job.name());
+    assertEquals(42, job.seed());
+    assertEquals(5, job.priority());
+    assertEquals(new Rules(7, KoRule.SITUATIONAL, false), job.rules());
+    assertEquals(20_000, job.playouts());
+    assertEquals(0.01, job.stopAtWidth());
+    assertEquals(5000, job.chunkSize());
+    assertEquals(0, job.topMoves());
+    assertEquals(
+        List.of(
+            PolicySpec.PRESETS.get("uniform"),
+            new PolicySpec("mine", PolicySpec.parse("capture random").rules()),
+            PolicySpec.parse("extend(ladder=2)@0.9 random")),
+        job.policies());
+    List<String> labels = new ArrayList<>();
+    job.positions().forEach(p -> labels.add(p.label()));
+    assertEquals(
+        List.of(
+            "empty 9x9",
+            "tengen",
+            "short.sgf move 3",
+            "short.sgf move 0",
+            "all move 0",
+            "all move 1",
+            "all move 2",
+            "all move 3",
+            "all move 4"),
+        labels);
+    assertEquals(Player.BLACK, job.positions().get(1).toPlay(), "as the spec says");
+    assertEquals(3, job.positions().get(2).position().getMovesCount());
+    assertEquals(Player.WHITE, job.positions().get(2).toPlay());
+    assertEquals(0, job.positions().get(3).position().getMovesCount());
+  }
+
+  @Test
+  void unknownFieldsAreNamedWithTheKnownOnes() {
+    assertEquals(
+        "spec.json: unknown field 'nmae' in JobSpec (known: name, seed, priority, rules,"
+            + " evaluate)",
+        description(() -> SpecFiles.parseJson("{\"nmae\": \"x\"}", "spec.json")));
+    assertEquals(
+        "spec.json: unknown field 'positon' in EvaluateSpec (known: positions, policies,"
+            + " playouts, stopAtWidth, chunkPlayouts, topMoves)",
+        description(() -> SpecFiles.parseJson("{\"evaluate\": {\"positon\": []}}", "spec.json")));
+    assertEquals(
+        "spec.json: unknown field 'komi_' in Rules (known: komi, koRule, suicideAllowed)",
+        description(() -> SpecFiles.parseJson("{\"rules\": {\"komi_\": 7}}", "spec.json")));
+  }
+
+  @Test
+  void malformedJson() {
+    assertEquals(
+        "spec.json: End of input at line 1 column 10 path $.name",
+        description(() -> SpecFiles.parseJson("{\"name\": ", "spec.json")));
+    assertEquals(
+        "spec.json: Not an int32 value: \"high\"",
+        description(() -> SpecFiles.parseJson("{\"priority\": \"high\"}", "spec.json")));
+    assertEquals(
+        "spec.json: Invalid enum value: \"KO_FOO\" for enum type: gofarm.v1.KoRule",
+        description(
+            () -> SpecFiles.parseJson("{\"rules\": {\"koRule\": \"KO_FOO\"}}", "spec.json")));
+  }
+
+  @Test
+  void sgfFileProblems(@TempDir Path dir) throws IOException {
+    Files.createDirectories(dir.resolve("games"));
+    Files.writeString(dir.resolve("games/bad.sgf"), "(;SZ[9]\n;B[ee");
+    Path spec = dir.resolve("spec.json");
+    Files.writeString(
+        spec,
+        """
+        {"evaluate": {"positions": [
+          {"sgf": {"file": "games/missing.sgf"}},
+          {"sgf": {"file": "games/bad.sgf"}},
+          {"sgf": {"file": "games/bad.sgf", "text": "(;SZ[9])"}},
+          {"sgf": {"file": "games"}}
+        ], "policies": [{"name": "uniform"}]}}
+        """);
+    String games = dir.resolve("games").toString();
+    assertEquals(
+        "spec.evaluate.positions[0].sgf.file: cannot read games/missing.sgf ("
+            + games
+            + "/missing.sgf): no such file; spec.evaluate.positions[1].sgf.file: games/bad.sgf:"
+            + " line 2, column 6: expected ']' to close the value of property B started at line 2,"
+            + " column 3; spec.evaluate.positions[2].sgf: give either text or file, not both;"
+            + " spec.evaluate.positions[3].sgf.file: cannot read games ("
+            + games
+            + "): a directory, not a file",
+        description(() -> SpecFiles.read(spec)));
+  }
+
+  @Test
+  void sgfFilesAreReadInTheirCharset(@TempDir Path dir) throws IOException {
+    byte[] latin1 = "(;CA[ISO-8859-1]SZ[9]C[Café];B[ee])".getBytes(StandardCharsets.ISO_8859_1);
+    Files.write(dir.resolve("latin.sgf"), latin1);
+    Path spec = dir.resolve("s.json");
+    Files.writeString(
+        spec,
+        "{\"evaluate\": {\"positions\": [{\"sgf\": {\"file\": \"latin.sgf\"}}],"
+            + " \"policies\": [{\"name\": \"uniform\"}]}}");
+    String text = SpecFiles.read(spec).getEvaluate().getPositions(0).getSgf().getText();
+    assertTrue(text.contains("C[Café]"), text);
+  }
+
+  @Test
+  void specFileProblems(@TempDir Path dir) throws IOException {
+    Path missing = dir.resolve("missing.json");
+    assertEquals(
+        "cannot read " + missing + ": no such file", description(() -> SpecFiles.read(missing)));
+    Path binary = dir.resolve("binary.json");
+    Files.write(binary, new byte[] {'{', (byte) 0xff, '}'});
+    assertEquals(
+        "cannot read " + binary + ": not UTF-8 text", description(() -> SpecFiles.read(binary)));
+    Path unknown = dir.resolve("unknown.json");
+    Files.writeString(unknown, "{\"evaluate\": {\"playout\": 5}}");
+    assertEquals(
+        unknown
+            + ": unknown field 'playout' in EvaluateSpec (known: positions, policies, playouts,"
+            + " stopAtWidth, chunkPlayouts, topMoves)",
+        description(() -> SpecFiles.read(unknown)));
+  }
+
+  @Test
+  void specsRoundTripThroughJson() throws Exception {
+    JobSpec spec = SpecFiles.parseJson(SPEC, "spec.json");
+    String json = com.google.protobuf.util.JsonFormat.printer().print(spec);
+    assertEquals(spec, SpecFiles.parseJson(json, "printed"));
+    assertTrue(json.contains("\"move\": 0"), "explicit presence survives: " + json);
+    assertTrue(json.contains("\"topMoves\": 0"), json);
+  }
+
+  @Test
+  void specsWithoutFilesAreUnchanged() {
+    JobSpec spec = SpecFiles.parseJson("{\"evaluate\": {\"positions\": [{\"empty\": 9}]}}", "s");
+    assertEquals(spec, SpecFiles.inlineSgfFiles(spec, Path.of("/nonexistent")));
+    assertEquals(JobSpec.getDefaultInstance(), SpecFiles.parseJson("{}", "s"));
+  }
+}
