@@ -5,6 +5,7 @@ import gofarm.board.Color;
 import gofarm.board.Geometry;
 import gofarm.board.Marker;
 import gofarm.board.Point;
+import gofarm.board.PointSet;
 import gofarm.io.Sgf;
 import gofarm.io.SgfGame;
 import gofarm.io.SgfParseException;
@@ -34,6 +35,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -575,7 +577,7 @@ public final class GtpEngine {
     a.count(1, 1, "status");
     AreaScorer.FinalStatus status = null;
     for (AreaScorer.FinalStatus s : AreaScorer.FinalStatus.values()) {
-      if (s.gtpName().equals(a.word(0).toLowerCase(java.util.Locale.ROOT))) {
+      if (s.gtpName().equals(a.word(0).toLowerCase(Locale.ROOT))) {
         status = s;
       }
     }
@@ -583,12 +585,11 @@ public final class GtpEngine {
       throw new Failure("invalid status");
     }
     Board board = game.board();
-    gofarm.board.PointSet stones =
-        new AreaScorer(board.geometry()).statuses(board, ownership(board)).of(status);
+    PointSet stones = new AreaScorer(board.geometry()).statuses(board, ownership(board)).of(status);
     // One chain per line, chains in the order of their first stone, as GNU Go lists them.
     StringBuilder sb = new StringBuilder();
     for (int p = stones.next(0); p >= 0; p = stones.next(p + 1)) {
-      gofarm.board.PointSet chain = board.chainStones(p);
+      PointSet chain = board.chainStones(p);
       if (chain.next(0) != p) {
         continue; // listed with its chain's first stone
       }
