@@ -5,10 +5,18 @@ import gofarm.board.Color;
 import gofarm.board.Geometry;
 import gofarm.board.Marker;
 import gofarm.board.Point;
+import gofarm.board.PointSet;
 import gofarm.io.Sgf;
 import gofarm.io.SgfGame;
 import gofarm.io.SgfParseException;
 import gofarm.io.SgfReplayException;
+import gofarm.life.AreaScorer;
+import gofarm.life.Benson;
+import gofarm.life.Ownership;
+import gofarm.playout.Playout;
+import gofarm.playout.PlayoutRoot;
+import gofarm.playout.PlayoutStats;
+import gofarm.playout.PolicySpec;
 import gofarm.rules.Game;
 import gofarm.rules.IllegalMoveException;
 import gofarm.rules.Player;
@@ -27,6 +35,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -55,10 +64,28 @@ import java.util.regex.Pattern;
  *
  * The standard commands {@code protocol_version name version known_command list_commands quit
  * boardsize clear_board komi play genmove undo fixed_handicap set_free_handicap final_score
- * showboard loadsgf printsgf}, and GNU Go's extensions {@code list_stones is_legal all_legal
- * captures countlib findlib} with GNU Go's syntax and meaning. {@code final_score} is the area
- * score of the board as it stands; {@code loadsgf} keeps the engine's ko rule and suicide, takes
- * the komi of the file, and answers the colour to move, as GNU Go does.
+ * final_status_list showboard loadsgf printsgf}, and GNU Go's extensions {@code list_stones
+ * is_legal all_legal captures countlib findlib unconditional_status} with GNU Go's syntax and
+ * meaning. {@code loadsgf} keeps the engine's ko rule and suicide, takes the komi of the file, and
+ * answers the colour to move, as GNU Go does.
+ *
+ * <h2>Life and death</h2>
+ *
+ * {@code unconditional_status V} answers {@code alive}, {@code dead}, {@code black_territory},
+ * {@code white_territory} or {@code undecided} from {@link Benson}: alive means pass-alive (the
+ * chain survives any number of enemy moves while its owner passes), dead a stone in the other
+ * colour's safe territory. This is stricter than GNU Go's own {@code unconditional_status}, which
+ * also calls {@code alive} the stones of a colour lying in that colour's unconditional territory
+ * even when the opponent could capture them (GNU Go may call more stones alive, never fewer).
+ *
+ * <p>{@code final_status_list alive|dead|seki} lists the stones of that status, one chain per line
+ * in point order, by {@link AreaScorer}'s rule: Benson first, then an ownership estimate from
+ * {@link #STATUS_PLAYOUTS} playouts of {@link #STATUS_POLICY} with seed {@link #STATUS_SEED} from
+ * the current position (a chain is dead if the other colour owns it in at least 90 % of them, alive
+ * if its own colour does, seki if neither and it shares a liberty with an enemy chain that neither
+ * colour owns either; otherwise alive). The playouts are seeded, so the answers are the same on
+ * every run; they are skipped when Benson settles every stone. {@code final_score} counts the board
+ * by area (Tromp-Taylor) after taking off the stones of {@code final_status_list dead}.
  *
  * <h2>Errors</h2>
  *
@@ -83,6 +110,15 @@ public final class GtpEngine {
    * exhaust memory. A {@code set_free_handicap} of every point of 25x25 takes under 2,600.
    */
   public static final int MAX_LINE = 100_000;
+
+  /** Playouts behind {@code final_status_list} and {@code final_score}. */
+  public static final int STATUS_PLAYOUTS = 1000;
+
+  /** Their policy: uniform, with Benson's safe territory pruned and scored directly. */
+  public static final PolicySpec STATUS_POLICY = PolicySpec.parse("random settled");
+
+  /** Their seed, fixed so that the answers are reproducible. */
+  public static final long STATUS_SEED = 0x57A7;
 
   private static final Pattern ID = Pattern.compile("\\d{1,9}|[12]\\d{9}");
   private static final Pattern FLOAT =
@@ -128,7 +164,8 @@ public final class GtpEngine {
     standard("undo", this::undo);
     standard("fixed_handicap", this::fixedHandicap);
     standard("set_free_handicap", this::setFreeHandicap);
-    standard("final_score", a -> noArguments(a, game.score().toString()));
+    standard("final_score", this::finalScore);
+    standard("final_status_list", this::finalStatusList);
     standard("showboard", a -> noArguments(a, showboard()));
     standard("loadsgf", this::loadsgf);
     standard("printsgf", this::printsgf);
@@ -138,6 +175,7 @@ public final class GtpEngine {
     extension("captures", this::captures);
     extension("countlib", this::countlib);
     extension("findlib", this::findlib);
+    extension("unconditional_status", this::unconditionalStatus);
   }
 
   private void standard(String name, Handler handler) {
@@ -523,6 +561,73 @@ public final class GtpEngine {
   private String komiText() {
     double komi = game.rules().komi();
     return komi == Math.rint(komi) ? Long.toString((long) komi) : Double.toString(komi);
+  }
+
+  // ---------------------------------------------------------------- life and death
+
+  private String finalScore(Args a) {
+    a.count(0, 0, "");
+    Board board = game.board();
+    return new AreaScorer(board.geometry())
+        .score(board, ownership(board), game.rules().komi())
+        .toString();
+  }
+
+  private String finalStatusList(Args a) {
+    a.count(1, 1, "status");
+    AreaScorer.FinalStatus status = null;
+    for (AreaScorer.FinalStatus s : AreaScorer.FinalStatus.values()) {
+      if (s.gtpName().equals(a.word(0).toLowerCase(Locale.ROOT))) {
+        status = s;
+      }
+    }
+    if (status == null) {
+      throw new Failure("invalid status");
+    }
+    Board board = game.board();
+    PointSet stones = new AreaScorer(board.geometry()).statuses(board, ownership(board)).of(status);
+    // One chain per line, chains in the order of their first stone, as GNU Go lists them.
+    StringBuilder sb = new StringBuilder();
+    for (int p = stones.next(0); p >= 0; p = stones.next(p + 1)) {
+      PointSet chain = board.chainStones(p);
+      if (chain.next(0) != p) {
+        continue; // listed with its chain's first stone
+      }
+      int[] points = chain.toArray();
+      sb.append(sb.length() == 0 ? "" : "\n").append(names(points));
+    }
+    return sb.toString();
+  }
+
+  /**
+   * The ownership estimate of the current position (seeded playouts), or null when Benson already
+   * settles every stone and no estimate is needed.
+   */
+  private Ownership ownership(Board board) {
+    Benson.Result settled = new Benson(board.geometry()).compute(board);
+    boolean allSettled = true;
+    Geometry g = board.geometry();
+    for (int i = 0; i < g.pointCount() && allSettled; i++) {
+      int p = g.point(i);
+      allSettled = board.color(p) == Color.EMPTY || settled.isAlive(p) || settled.isDead(p);
+    }
+    if (allSettled) {
+      return null;
+    }
+    Playout playout = new Playout(STATUS_POLICY, g);
+    PlayoutStats stats = playout.newStats();
+    playout.run(PlayoutRoot.of(game), STATUS_SEED, STATUS_PLAYOUTS, stats);
+    return stats.ownership();
+  }
+
+  private String unconditionalStatus(Args a) {
+    a.count(1, 1, "vertex");
+    int p = a.vertex(0);
+    if (p == Point.PASS) {
+      throw a.syntax("unconditional_status needs a point, not pass");
+    }
+    Board board = game.board();
+    return new Benson(board.geometry()).compute(board).status(p).gtpName();
   }
 
   // ---------------------------------------------------------------- GNU Go extensions

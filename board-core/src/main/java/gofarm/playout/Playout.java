@@ -16,7 +16,8 @@ import gofarm.board.Point;
  * scored by area with the one-point-eye rule: stones, plus each empty point whose neighbours are
  * all one colour; any other empty point is dame. At the natural end of a playout every empty point
  * is such an eye or dame, so this equals the Tromp-Taylor score; a playout cut off at the cap is
- * scored the same way.
+ * scored the same way. Under the {@code settled} rule ({@link RuleKind#SETTLED}) the points Benson
+ * settles at the root are never played and count for their owner, dead stones included.
  *
  * <p>A batch is fully determined by (seed, root, policy): the same arguments give bit-identical
  * statistics on any thread, in any JVM.
@@ -70,14 +71,20 @@ public final class Playout {
           "root is " + root.board().geometry() + ", playouts are for " + geometry);
     }
     rng.setSeed(seed);
+    byte[] owners = policy.settledRule() >= 0 ? root.settledOwners() : null;
     for (int i = 0; i < count; i++) {
-      playOne(root, stats);
+      playOne(root, stats, owners);
     }
   }
 
-  private void playOne(PlayoutRoot root, PlayoutStats stats) {
+  /**
+   * One playout; with the settled filter ({@code owners} not null) it may prune the settled points
+   * and score them for their owners.
+   */
+  private void playOne(PlayoutRoot root, PlayoutStats stats, byte[] owners) {
     Board b = board;
     b.copyFrom(root.board());
+    byte[] settled = owners == null ? null : policy.startPlayout(owners, rng, stats);
     if (++stamp == Integer.MAX_VALUE) {
       java.util.Arrays.fill(firstPlayStamp, 0);
       stamp = 1;
@@ -112,17 +119,21 @@ public final class Playout {
       me = Color.opponent(me);
       length++;
     }
-    score(root, stats, length, passes, koCaptures, capturesBefore);
+    score(root, stats, length, passes, koCaptures, capturesBefore, settled);
   }
 
-  /** Scores the final board and adds the playout to the statistics. */
+  /**
+   * Scores the final board and adds the playout to the statistics; points {@code settled} names an
+   * owner for (nobody played there) count for that owner, dead stones included.
+   */
   private void score(
       PlayoutRoot root,
       PlayoutStats stats,
       int length,
       int passes,
       int koCaptures,
-      int capturesBefore) {
+      int capturesBefore,
+      byte[] settled) {
     Board b = board;
     int black = 0;
     int white = 0;
@@ -131,7 +142,9 @@ public final class Playout {
     for (int i = 0; i < points; i++) {
       int p = geometry.point(i);
       byte c = b.color(p);
-      if (c == Color.EMPTY) {
+      if (settled != null && settled[p] != Color.EMPTY) {
+        c = settled[p];
+      } else if (c == Color.EMPTY) {
         c =
             b.isEyelike(p, Color.BLACK)
                 ? Color.BLACK

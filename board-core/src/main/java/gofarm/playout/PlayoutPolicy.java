@@ -44,6 +44,12 @@ public final class PlayoutPolicy {
   private final int nakadeStones;
   private final int bigStones;
 
+  // The settled filter, if any, and the owners of the settled points in the current playout: null
+  // when it does not prune (no such filter, or its rate left this playout out).
+  private final int settledRule;
+  private final int settledThreshold;
+  private byte[] settled;
+
   private final int[] candidates;
   private final Marker seen;
   private final Marker scratch;
@@ -66,8 +72,15 @@ public final class PlayoutPolicy {
     int g = 0;
     int filterRule = -1;
     RuleSpec filter = null;
+    int settledFilterRule = -1;
+    RuleSpec settledFilter = null;
     for (int i = 0; i < spec.rules().size(); i++) {
       RuleSpec r = spec.rules().get(i);
+      if (r.kind() == RuleKind.SETTLED) {
+        settledFilterRule = i;
+        settledFilter = r;
+        continue;
+      }
       if (r.kind().isFilter()) {
         filterRule = i;
         filter = r;
@@ -86,6 +99,8 @@ public final class PlayoutPolicy {
     selfAtariThreshold = filter == null ? 0 : rateThreshold(filter.rate());
     nakadeStones = filter == null ? 0 : filter.intParam("nakade-stones");
     bigStones = filter == null ? Integer.MAX_VALUE : filter.intParam("big-stones");
+    settledRule = settledFilterRule;
+    settledThreshold = settledFilter == null ? 0 : rateThreshold(settledFilter.rate());
     candidates = new int[geometry.pointCount()];
     seen = new Marker(geometry);
     scratch = new Marker(geometry);
@@ -99,6 +114,28 @@ public final class PlayoutPolicy {
 
   public PolicySpec spec() {
     return spec;
+  }
+
+  /** The index of the settled filter in the spec's rules, or -1 if the policy has none. */
+  int settledRule() {
+    return settledRule;
+  }
+
+  /**
+   * Starts a playout under the settled filter: with the filter's rate (one draw, counted as tried),
+   * the playout never plays where {@code owners} (per point: the Benson-settled owner, or EMPTY)
+   * names an owner; otherwise it plays everywhere. Call only when the policy has the filter, so
+   * that policies without it draw nothing.
+   *
+   * @return the owners the playout prunes with, or null
+   */
+  byte[] startPlayout(byte[] owners, Rng rng, PlayoutStats stats) {
+    settled = null;
+    if (settledThreshold >= ALWAYS || rng.next16() < settledThreshold) {
+      settled = owners;
+      stats.ruleTried[settledRule]++;
+    }
+    return settled;
   }
 
   /**
@@ -190,8 +227,10 @@ public final class PlayoutPolicy {
     while (k > 0) {
       int i = rng.nextInt(k);
       int p = board.emptyPoint(i);
-      // The eye rule: never fill an own one-point eye (the diagonal rule, see isSimpleEye).
-      if (!board.isSimpleEye(p, me) && board.isLegal(p, me)) {
+      if (settled != null && settled[p] != Color.EMPTY) {
+        stats.ruleVetoes[settledRule]++; // a settled point: nobody plays there
+      } else if (!board.isSimpleEye(p, me) && board.isLegal(p, me)) {
+        // The eye rule: never fill an own one-point eye (the diagonal rule, see isSimpleEye).
         if (selfAtariRule < 0 || !vetoed(board, p, me, strict)) {
           return p;
         }
@@ -205,9 +244,11 @@ public final class PlayoutPolicy {
 
   // ------------------------------------------------------------------ generators
 
-  /** Adds p to the candidates if it is new and legal; returns the new count. */
+  /** Adds p to the candidates if it is new, legal and not settled; returns the new count. */
   private int add(Board board, byte me, int p, int n) {
-    if (seen.markIfNew(p) && board.isLegal(p, me)) {
+    if (seen.markIfNew(p)
+        && board.isLegal(p, me)
+        && (settled == null || settled[p] == Color.EMPTY)) {
       candidates[n++] = p;
     }
     return n;

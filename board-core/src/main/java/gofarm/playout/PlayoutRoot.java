@@ -3,6 +3,7 @@ package gofarm.playout;
 import gofarm.board.Board;
 import gofarm.board.Color;
 import gofarm.board.Point;
+import gofarm.life.Benson;
 import gofarm.rules.Game;
 import gofarm.rules.Move;
 import gofarm.rules.Player;
@@ -22,6 +23,13 @@ public final class PlayoutRoot {
   private final int lastMove;
   private final int secondLastMove;
   private final double komi;
+
+  // Benson's verdict on the root and, per point, the settled owner (EMPTY if none): computed on
+  // first
+  // use by whichever thread needs it, and published through the volatile fields. Two threads may
+  // both compute it; the results are equal, so either may win.
+  private volatile Benson.Result settled;
+  private volatile byte[] settledOwners;
 
   private PlayoutRoot(Board board, byte toPlay, int lastMove, int secondLastMove, double komi) {
     this.board = board;
@@ -83,5 +91,33 @@ public final class PlayoutRoot {
 
   public double komi() {
     return komi;
+  }
+
+  /** What Benson's algorithm settles on the root's board; computed once, on first use. */
+  public Benson.Result settled() {
+    Benson.Result s = settled;
+    if (s == null) {
+      s = new Benson(board.geometry()).compute(board);
+      settled = s;
+    }
+    return s;
+  }
+
+  /**
+   * Per array index, the colour that owns the point for sure (a pass-alive stone, or a point of its
+   * safe territory, dead stones included), or EMPTY; computed once. Shared: never write to it.
+   */
+  byte[] settledOwners() {
+    byte[] owners = settledOwners;
+    if (owners == null) {
+      Benson.Result s = settled();
+      owners = new byte[board.geometry().arraySize()];
+      for (int i = 0; i < board.geometry().pointCount(); i++) {
+        int p = board.geometry().point(i);
+        owners[p] = s.owner(p);
+      }
+      settledOwners = owners;
+    }
+    return owners;
   }
 }

@@ -2,6 +2,7 @@ package gofarm.playout;
 
 import gofarm.board.Color;
 import gofarm.board.Geometry;
+import gofarm.life.Ownership;
 import java.util.Arrays;
 
 /**
@@ -250,6 +251,11 @@ public final class PlayoutStats {
   /** Of {@link #amafFirst}, the playouts {@code player} won. */
   public long amafFirstWins(int p, byte player) {
     return player == Color.BLACK ? amafBlackFirstWins[p] : amafWhiteFirstWins[p];
+  }
+
+  /** The per-point ownership counts as an estimate for {@code gofarm.life}'s scorer and GTP. */
+  public Ownership ownership() {
+    return new Ownership(geometry, playouts, ownedBlack, ownedWhite);
   }
 
   // ------------------------------------------------------------------ generic access (wire)

@@ -9,8 +9,9 @@ import java.util.Locale;
  * <p>A policy is an ordered list of <em>generators</em>: at each move the first generator that
  * fires (its rate allows it and it finds candidate moves) supplies the move, chosen uniformly among
  * its candidates; {@link #RANDOM} comes last and always finds a move unless none is left.
- * <em>Filters</em> ({@link #SELF_ATARI}) do not supply moves; they veto candidates of every
- * generator. "Local" means the neighbourhood of the opponent's last move.
+ * <em>Filters</em> ({@link #SELF_ATARI}, {@link #SETTLED}) do not supply moves; they veto
+ * candidates of every generator. "Local" means the neighbourhood of the opponent's last move. A
+ * filter a policy does not name costs nothing: its check is one test of a field that is off.
  */
 public enum RuleKind {
   /** Capture enemy chains in atari: the last move's chain, or any chain. */
@@ -68,7 +69,17 @@ public enum RuleKind {
       RuleParam.integer(
           "nakade-stones", 0, 6, 3, "largest self-atari chain allowed inside an enemy eye"),
       RuleParam.integer(
-          "big-stones", 1, 361, 3, "self-atari of this many stones is always vetoed"));
+          "big-stones", 1, 361, 3, "self-atari of this many stones is always vetoed")),
+  /**
+   * Prune what is settled: Benson's safe regions, computed once per root, are never played in and
+   * are scored for their owner directly.
+   */
+  SETTLED(
+      "settled",
+      "filter: compute Benson's unconditional life once at the root (cached per root); no move is"
+          + " ever played in either colour's safe territory, whose points (and the dead stones in"
+          + " it) are scored for their owner directly; rate is the share of playouts that use it",
+      true);
 
   private final String id;
   private final String description;

@@ -349,6 +349,7 @@ class GtpEngineTest {
         clear_board
         countlib
         final_score
+        final_status_list
         findlib
         fixed_handicap
         genmove
@@ -365,6 +366,7 @@ class GtpEngineTest {
         quit
         set_free_handicap
         showboard
+        unconditional_status
         undo
         version
 
@@ -905,6 +907,167 @@ class GtpEngineTest {
         ? syntax error: final_score takes no arguments, got 1
 
         """);
+  }
+
+  @Test
+  void unconditionalStatusIsBensonsPassAlive() {
+    // Black is pass-alive at the top (eyes A5, C5 with white's dead B5, E5), white at the bottom
+    // (eyes A1 and C1 with black's dead B1, E1); row 3 is nobody's.
+    assertTranscript(
+        """
+        boardsize 5
+        play b a4
+        play b b4
+        play b c4
+        play b d4
+        play b e4
+        play b d5
+        play b b1
+        play w b5
+        play w a2
+        play w b2
+        play w c2
+        play w d2
+        play w e2
+        play w d1
+        unconditional_status d5
+        unconditional_status B5
+        unconditional_status a5
+        unconditional_status c1
+        unconditional_status b1
+        unconditional_status c3
+        unconditional_status pass
+        unconditional_status z9
+        unconditional_status
+        """,
+        """
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        = alive
+
+        = dead
+
+        = black_territory
+
+        = white_territory
+
+        = dead
+
+        = undecided
+
+        ? unconditional_status needs a point, not pass
+
+        ? vertex Z9 is off the 5x5 board
+
+        ? unconditional_status takes 1 argument (vertex), got 0
+
+        """);
+  }
+
+  /**
+   * A finished 7x7 game: black owns the left, white the right, each with a dead enemy stone inside
+   * that Benson cannot prove dead (the areas are too big) but the seeded playouts do.
+   */
+  private static final String FINISHED_GAME =
+      """
+      boardsize 7
+      komi 0.5
+      play b c7
+      play b c6
+      play b c5
+      play b c4
+      play b c3
+      play b c2
+      play b c1
+      play b a4
+      play b b4
+      play w d7
+      play w d6
+      play w d5
+      play w d4
+      play w d3
+      play w d2
+      play w d1
+      play w e4
+      play w f4
+      play w g4
+      play w b6
+      play b f6
+      """;
+
+  @Test
+  void finalStatusListUsesBensonThenSeededPlayouts() {
+    assertTranscript(
+        FINISHED_GAME
+            + """
+            final_status_list dead
+            final_status_list alive
+            final_status_list seki
+            final_status_list Dead
+            final_status_list foo
+            final_status_list
+            """,
+        "=\n\n".repeat(23)
+            + """
+            = B6
+            F6
+
+            = C7 C6 C5 A4 B4 C4 C3 C2 C1
+            D7 D6 D5 D4 E4 F4 G4 D3 D2 D1
+
+            =
+
+            = B6
+            F6
+
+            ? invalid status
+
+            ? syntax error: final_status_list takes 1 argument (status), got 0
+
+            """);
+  }
+
+  @Test
+  void finalScoreTakesTheDeadStonesOff() {
+    // Black: 9 stones and the 12 points of its side (B6 taken off); white: 10 stones and 18
+    // points (F6 taken off). As the board stands (Tromp-Taylor) it would be W+4.5: the dead
+    // stones would count and the regions that hold them would be dame.
+    assertTranscript(FINISHED_GAME + "final_score\n", "=\n\n".repeat(23) + "= W+7.5\n\n");
+    assertEquals("W+4.5", gameOf(FINISHED_GAME).score().toString());
+  }
+
+  private static Game gameOf(String commands) {
+    GtpEngine engine = engine();
+    engine.run(new StringReader(commands), new StringWriter());
+    return engine.game();
   }
 
   @Test

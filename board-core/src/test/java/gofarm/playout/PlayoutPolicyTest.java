@@ -9,6 +9,7 @@ import gofarm.board.Geometry;
 import gofarm.board.Marker;
 import gofarm.board.Point;
 import gofarm.io.Diagram;
+import gofarm.rules.Player;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -309,6 +310,101 @@ class PlayoutPolicyTest {
     Result r = choose(d, "uniform", Color.BLACK, Point.NONE, 2000);
     assertTrue(!r.moves.contains("A5"), "filled its own eye: " + r.moves);
     assertTrue(g.isOnBoard(g.parse("A5")));
+  }
+
+  /**
+   * Black is pass-alive across the top with safe territory A7-B7 (white's B7 is dead, in atari on
+   * A7), D7 and F7-G7; the rest of the board is open.
+   */
+  private static final String SETTLED_TOP =
+      """
+      . O X . X . .
+      X X X X X X X
+      . . . . . . .
+      . . . . . . .
+      . . . . . . .
+      . . . . . . .
+      . . . . . . .
+      """;
+
+  @Test
+  void captureAnywhereTakesTheDeadStoneWithoutTheSettledFilter() {
+    assertEquals(
+        Set.of("A7"), choose(SETTLED_TOP, "capture(scope=1) random", Color.BLACK, "A1").moves);
+  }
+
+  @Test
+  void settledFilterKeepsEveryGeneratorOffSafePoints() {
+    Diagram d = Diagram.parse(SETTLED_TOP);
+    Geometry g = d.geometry();
+    PlayoutRoot root = PlayoutRoot.of(d.board(), Player.BLACK, Point.NONE, Point.NONE, 0);
+    PlayoutPolicy policy =
+        new PlayoutPolicy(PolicySpec.parse("capture(scope=1) random settled"), g);
+    PlayoutStats stats = new PlayoutStats(g, 3, Playout.maxLength(g));
+    Board board = new Board(g);
+    Set<String> moves = new TreeSet<>();
+    for (int seed = 0; seed < TRIALS; seed++) {
+      Rng rng = new Rng(seed);
+      board.copyFrom(root.board());
+      policy.startPlayout(root.settledOwners(), rng, stats);
+      for (byte me : new byte[] {Color.BLACK, Color.WHITE}) {
+        moves.add(g.name(policy.chooseMove(board, me, Point.NONE, Point.NONE, rng, stats)));
+      }
+    }
+    for (String safe : new String[] {"A7", "D7", "F7", "G7"}) {
+      assertTrue(!moves.contains(safe), safe + " was played: " + moves);
+    }
+    assertTrue(moves.size() > 20, "moves spread over the open board: " + moves);
+    assertEquals(TRIALS, stats.ruleTried(2), "every playout used the filter");
+    assertTrue(stats.ruleVetoes(2) > 0, "the filter kept random off settled points");
+  }
+
+  @Test
+  void settledPlayoutsScoreSafePointsForTheirOwnerAndStayOutOfThem() {
+    Diagram d = Diagram.parse(SETTLED_TOP);
+    Geometry g = d.geometry();
+    PlayoutRoot root = PlayoutRoot.of(d.board(), Player.WHITE, Point.NONE, Point.NONE, 0);
+    int n = 400;
+    Playout settled = new Playout(PolicySpec.parse("random settled"), g);
+    PlayoutStats with = settled.newStats();
+    settled.run(root, 5, n, with);
+    for (String safe : new String[] {"A7", "B7", "C7", "D7", "F7", "G7", "A6", "G6"}) {
+      assertEquals(n, with.owned(g.parse(safe), Color.BLACK), safe);
+    }
+    assertEquals(n, with.ruleTried(1));
+    // Without the filter the same points end black's too (black captures B7 and keeps its eyes),
+    // but the playouts are longer: they fill and capture inside the safe territory.
+    Playout plain = new Playout(PolicySpec.parse("uniform"), g);
+    PlayoutStats without = plain.newStats();
+    plain.run(root, 5, n, without);
+    assertEquals(n, without.owned(g.parse("B7"), Color.BLACK));
+    assertTrue(
+        with.meanLength() < without.meanLength(),
+        with.meanLength() + " vs " + without.meanLength());
+  }
+
+  @Test
+  void settledFilterAtRateZeroNeverPrunes() {
+    Diagram d = Diagram.parse(SETTLED_TOP);
+    PlayoutRoot root = PlayoutRoot.of(d.board(), Player.BLACK, Point.NONE, Point.NONE, 0);
+    Playout playout = new Playout(PolicySpec.parse("random settled@0"), d.geometry());
+    PlayoutStats stats = playout.newStats();
+    playout.run(root, 3, 100, stats);
+    assertEquals(0, stats.ruleTried(1));
+    assertEquals(0, stats.ruleVetoes(1));
+  }
+
+  @Test
+  void rootComputesBensonOnceAndSharesIt() {
+    Diagram d = Diagram.parse(SETTLED_TOP);
+    Geometry g = d.geometry();
+    PlayoutRoot root = PlayoutRoot.of(d.board(), Player.BLACK, Point.NONE, Point.NONE, 0);
+    assertTrue(root.settled() == root.settled());
+    byte[] owners = root.settledOwners();
+    assertTrue(owners == root.settledOwners());
+    assertEquals(Color.BLACK, owners[g.parse("B7")]);
+    assertEquals(Color.BLACK, owners[g.parse("E6")]);
+    assertEquals(Color.EMPTY, owners[g.parse("A5")]);
   }
 
   // ------------------------------------------------------------------ helpers

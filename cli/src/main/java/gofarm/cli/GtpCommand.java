@@ -29,8 +29,10 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Plays Go over the Go Text Protocol (version 2) on standard input and output.",
-      "Standard commands plus GNU Go's list_stones, is_legal, all_legal, captures, countlib and"
-          + " findlib; genmove is flat Monte-Carlo over --playouts playouts."
+      "Standard commands plus GNU Go's list_stones, is_legal, all_legal, captures, countlib,"
+          + " findlib and unconditional_status (Benson: pass-alive); genmove is flat Monte-Carlo"
+          + " over --playouts playouts; final_status_list and final_score take off the stones"
+          + " that Benson or 1000 seeded playouts call dead."
     })
 final class GtpCommand implements Callable<Integer> {
   @Option(

@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
       CancelCommand.class,
       BenchCommand.class,
       GtpCommand.class,
+      AnalyzeCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

@@ -57,10 +57,12 @@ class GtpCommandTest {
     assertEquals("", run.err());
     assertEquals("=\n\n".repeat(6) + "= 2\n\n= B+8.5\n\n=\n\n", run.out());
 
+    // Without suicide white's A3 stays, in atari with no way out: final_score takes it off as dead
+    // (the playouts behind it always capture it), so black has the whole board.
     Run forbidden = run(game, "--size", "3", "--komi", "0.5", "--ko", "simple");
     assertEquals(
         "=\n\n".repeat(4)
-            + "? illegal move: A2 would be suicide\n\n= A3\n\n= 0\n\n= B+5.5\n\n=\n\n",
+            + "? illegal move: A2 would be suicide\n\n= A3\n\n= 0\n\n= B+8.5\n\n=\n\n",
         forbidden.out());
   }
 

@@ -110,6 +110,8 @@ public final class Chunking {
       case NAKADE -> 0.25;
       case PATTERN3 -> params.get("second") == 1 ? 0.90 : 0.55;
       case SELF_ATARI -> 0.58;
+      // One Benson per root and a field test per candidate; playouts only get shorter.
+      case SETTLED -> 0;
     };
   }
 

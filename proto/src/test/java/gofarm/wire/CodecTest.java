@@ -206,7 +206,7 @@ class CodecTest {
                 .build()));
     assertEquals(
         "spec.evaluate.policies[1].rules[0].kind: unknown rule 'capturee' (known: capture,"
-            + " extend, two-lib, nakade, pattern3, random, self-atari)",
+            + " extend, two-lib, nakade, pattern3, random, self-atari, settled)",
         policyProblems(
             gofarm.proto.v1.PolicySpec.newBuilder()
                 .addRules(rule("capturee"))
@@ -214,7 +214,7 @@ class CodecTest {
                 .build()));
     assertEquals(
         "spec.evaluate.policies[1].rules[1].kind: required (one of capture, extend, two-lib,"
-            + " nakade, pattern3, random, self-atari)",
+            + " nakade, pattern3, random, self-atari, settled)",
         policyProblems(
             gofarm.proto.v1.PolicySpec.newBuilder()
                 .addRules(rule("capture"))
@@ -259,7 +259,7 @@ class CodecTest {
             gofarm.proto.v1.PolicySpec.newBuilder().setText("extend(ladder=3) random").build()));
     assertEquals(
         "spec.evaluate.policies[1].text: rules[0].kind: unknown rule 'hevy' (known: capture,"
-            + " extend, two-lib, nakade, pattern3, random, self-atari) (presets: uniform,"
+            + " extend, two-lib, nakade, pattern3, random, self-atari, settled) (presets: uniform,"
             + " atari-local, atari-global, mogo, heavy)",
         policyProblems(gofarm.proto.v1.PolicySpec.newBuilder().setText("hevy").build()));
     assertEquals(

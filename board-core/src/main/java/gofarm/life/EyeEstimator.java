@@ -1,0 +1,445 @@
+package gofarm.life;
+
+import gofarm.board.Board;
+import gofarm.board.Color;
+import gofarm.board.Geometry;
+import gofarm.board.Marker;
+import gofarm.board.PointSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An estimate of the minimum and maximum number of eyes of every group, that reads each small eye
+ * space on its own as if the stones around it could not be captured, judges cutting points by the
+ * diagonal test only, counts a region of more than {@link #MAX_EYE_SPACE} points as 0 to 2 eyes,
+ * and trusts {@link Benson} for pass-alive groups; semeai and kos are not read.
+ *
+ * <pre>{@code
+ * EyeEstimator eyes = new EyeEstimator(board.geometry());
+ * for (Group g : eyes.estimate(board)) {
+ *   if (g.isUnsettled()) { ... g.vitalPoints() ... }
+ * }
+ * }</pre>
+ *
+ * <h2>How</h2>
+ *
+ * For each colour C, the <em>regions</em> are the maximal connected sets of points not occupied by
+ * C (as in {@link Benson}); a region of at most {@link #MAX_EYE_SPACE} points is an <em>eye
+ * space</em>: the enemy stones in it cannot leave it. The chains next to one eye space belong to
+ * one <em>group</em>. Each eye space gets a value (GNU Go's four digits, {@link EyeValue}):
+ *
+ * <ul>
+ *   <li>its shape and contents are searched as a local game ({@link EyeShape}), which gives the
+ *       value and the vital points of straight and bent three, pyramid four, bulky and crossed
+ *       five, rabbity six, the dead square four, the living shapes, and any enemy stones inside;
+ *   <li>every point of it with at most one neighbour in it gets GNU Go's diagonal test (optics.c,
+ *       GO-DIGEST §F.1): each diagonal point counts 2 for an enemy stone with two or more
+ *       liberties, 1 for an enemy stone in atari that can escape or is shut in a small region of C,
+ *       1 for an empty point the enemy can play without being captured at once, 0 otherwise (own
+ *       stones, points of the space, dead enemy stones, points the enemy cannot use); on the first
+ *       line 2 is added, so that a corner or edge eye is false with one enemy diagonal. A sum of 4
+ *       or more makes the point false, 3 half. A one-point space is then a proper eye ({@code
+ *       1111}), a half eye ({@code 0011}) or a false eye ({@code 0000}); a bigger one loses 1
+ *       (half) or 2 (false) from its attacker-first digits.
+ * </ul>
+ *
+ * A group's minimum is the sum of the attacker-first digits of its eye spaces and its maximum the
+ * sum of the defender-first digits (each capped at 2): the attacker can always answer the owner in
+ * the same space and strike first in the others, and the owner can always do the same. So two
+ * disjoint unassailable eyes give (2, 2); two disjoint eyes of which one is assailable (1, 2); two
+ * assailable ones (0, 2); one unassailable eye (1, 1); one assailable eye (0, 1); none (0, 0). Two
+ * spaces that are not {@linkplain EyeSpace#isDisjointFrom disjoint} are counted together: one
+ * attacker move hits both, so the minimum is the better of b1 + a2 and a1 + b2 (one of them suffers
+ * the attacker's extra move), and the maximum the better of c1 + d2 and d1 + c2; three or more
+ * spaces that hit each other add nothing to the minimum. A group that borders a bigger region adds
+ * 2 to its maximum only, unless all it touches there is pass-alive enemy stones. Finally a group
+ * whose chains are all pass-alive is (2, 2), and one whose stones are all dead for Benson (inside
+ * the enemy's safe territory) is (0, 0).
+ *
+ * <p>Not thread-safe: one per thread. Analyses of eye spaces are cached per instance.
+ */
+public final class EyeEstimator {
+  /** The largest region analysed as an eye space; bigger ones count as 0 to 2 eyes. */
+  public static final int MAX_EYE_SPACE = EyeShape.MAX_POINTS;
+
+  private final Geometry geometry;
+  private final int stride;
+  private final Benson benson;
+  private final Marker marker;
+  private final Map<ShapeKey, EyeShape.Analysis> analyses = new HashMap<>();
+
+  /** The local game of one space: what its search depends on. */
+  private record ShapeKey(int n, long adjacency, int wall, int attacker) {}
+
+  public EyeEstimator(Geometry geometry) {
+    this.geometry = geometry;
+    this.stride = geometry.stride();
+    this.benson = new Benson(geometry);
+    this.marker = new Marker(geometry);
+  }
+
+  /**
+   * Every group of both colours on {@code board}, black first, each in order of its first stone.
+   */
+  public List<Group> estimate(Board board) {
+    if (board.geometry() != geometry) {
+      throw new IllegalArgumentException(
+          "EyeEstimator for " + geometry + " cannot read a " + board.geometry() + " board");
+    }
+    Benson.Result settled = benson.compute(board);
+    List<Group> groups = new ArrayList<>();
+    groups.addAll(estimate(board, Color.BLACK, settled));
+    groups.addAll(estimate(board, Color.WHITE, settled));
+    return groups;
+  }
+
+  /** The group of the stone at p, from a list {@link #estimate} returned. */
+  public static Group groupAt(List<Group> groups, int p) {
+    for (Group g : groups) {
+      if (g.stones().contains(p)) {
+        return g;
+      }
+    }
+    throw new IllegalArgumentException(
+        "no group has a stone at "
+            + (groups.isEmpty() ? "point " + p : groups.get(0).stones().geometry().name(p)));
+  }
+
+  private List<Group> estimate(Board board, byte c, Benson.Result settled) {
+    List<PointSet> regions = regions(board, c);
+    // Group the chains of c: heads joined through a shared eye space (union-find on heads).
+    int[] parent = new int[geometry.arraySize()];
+    for (int i = 0; i < geometry.pointCount(); i++) {
+      int p = geometry.point(i);
+      parent[p] = p;
+    }
+    List<PointSet> eyeSpaces = new ArrayList<>();
+    List<PointSet> openRegions = new ArrayList<>();
+    for (PointSet region : regions) {
+      if (region.cardinality() > MAX_EYE_SPACE) {
+        openRegions.add(region);
+        continue;
+      }
+      eyeSpaces.add(region);
+      int first = 0;
+      for (int h : headsAround(board, c, region)) {
+        if (first == 0) {
+          first = h;
+        } else {
+          union(parent, first, h);
+        }
+      }
+    }
+    Map<Integer, PointSet> stonesByRoot = new java.util.TreeMap<>();
+    for (int i = 0; i < geometry.pointCount(); i++) {
+      int p = geometry.point(i);
+      if (board.color(p) == c) {
+        stonesByRoot
+            .computeIfAbsent(find(parent, board.chainHead(p)), k -> new PointSet(geometry))
+            .add(p);
+      }
+    }
+    PointSet enemyAlive = settled.alive(Color.opponent(c));
+    List<Group> groups = new ArrayList<>();
+    for (PointSet stones : stonesByRoot.values()) {
+      PointSet around = stones.copy().dilate();
+      List<EyeSpace> spaces = new ArrayList<>();
+      for (PointSet space : eyeSpaces) {
+        if (around.intersects(space)) {
+          spaces.add(eyeSpace(board, c, space, regions));
+        }
+      }
+      // A big region is room for eyes unless all the group touches there is enemy stones that
+      // can never be captured.
+      PointSet usable = around.copy().andNot(stones).andNot(enemyAlive);
+      boolean open = false;
+      for (PointSet region : openRegions) {
+        open |= usable.intersects(region);
+      }
+      groups.add(group(c, stones, spaces, open, settled));
+    }
+    // In order of the first stone, so that output is stable whatever the union-find roots are.
+    groups.sort((a, b) -> Integer.compare(a.stones().next(0), b.stones().next(0)));
+    return groups;
+  }
+
+  private Group group(
+      byte c, PointSet stones, List<EyeSpace> spaces, boolean open, Benson.Result settled) {
+    int n = spaces.size();
+    int[] cluster = new int[n];
+    for (int i = 0; i < n; i++) {
+      cluster[i] = i;
+    }
+    for (int i = 0; i < n; i++) {
+      for (int j = i + 1; j < n; j++) {
+        if (!spaces.get(i).isDisjointFrom(spaces.get(j))) {
+          cluster[findIndex(cluster, i)] = findIndex(cluster, j);
+        }
+      }
+    }
+    int low = 0;
+    int high = open ? 2 : 0;
+    for (int root = 0; root < n; root++) {
+      List<EyeValue> members = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        if (findIndex(cluster, i) == root) {
+          members.add(spaces.get(i).value());
+        }
+      }
+      if (members.size() == 1) {
+        low += members.get(0).attackerFirst();
+        high += members.get(0).defenderFirst();
+      } else if (members.size() == 2) {
+        EyeValue x = members.get(0);
+        EyeValue y = members.get(1);
+        low +=
+            Math.min(
+                x.attackerFirst() + y.attackerFirstTenuki(),
+                x.attackerFirstTenuki() + y.attackerFirst());
+        high +=
+            Math.max(
+                x.defenderFirst() + y.defenderFirstTenuki(),
+                x.defenderFirstTenuki() + y.defenderFirst());
+      } else {
+        for (EyeValue v : members) {
+          high += v.defenderFirstTenuki();
+        }
+      }
+    }
+    boolean passAlive = stones.isSubsetOf(settled.alive(c));
+    boolean dead = stones.isSubsetOf(settled.dead(c));
+    int min = passAlive ? 2 : dead ? 0 : Math.min(2, low);
+    int max = passAlive ? 2 : dead ? 0 : Math.min(2, high);
+    PointSet vital = new PointSet(geometry);
+    if (min < max) {
+      for (EyeSpace s : spaces) {
+        if (s.value().isAssailable()) {
+          vital.or(s.vitalPoints());
+        }
+      }
+    }
+    return new Group(c, stones, spaces, open, min, max, vital, passAlive);
+  }
+
+  // ---------------------------------------------------------------- one eye space
+
+  private EyeSpace eyeSpace(Board board, byte c, PointSet space, List<PointSet> regions) {
+    int[] points = space.toArray();
+    int n = points.length;
+    int[] adjacency = new int[n];
+    int wall = 0;
+    int attacker = 0;
+    int[] xs = new int[n];
+    int[] ys = new int[n];
+    long adjacencyKey = 0;
+    for (int i = 0; i < n; i++) {
+      int p = points[i];
+      xs[i] = geometry.x(p);
+      ys[i] = geometry.y(p);
+      for (int j = 0; j < n; j++) {
+        int q = points[j];
+        if (q == p - stride || q == p - 1 || q == p + 1 || q == p + stride) {
+          adjacency[i] |= 1 << j;
+        }
+      }
+      if (touches(board, p, c)) {
+        wall |= 1 << i;
+      }
+      if (board.color(p) != Color.EMPTY) {
+        attacker |= 1 << i;
+      }
+      adjacencyKey |= (long) adjacency[i] << (7 * i);
+    }
+    ShapeKey key = new ShapeKey(n, adjacencyKey, wall, attacker);
+    EyeShape.Analysis analysis = analyses.get(key);
+    if (analysis == null) {
+      analysis = EyeShape.analyze(n, adjacency, wall, attacker);
+      analyses.put(key, analysis);
+    }
+
+    // The diagonal test on the points with at most one neighbour in the space. The spoilers of a
+    // defective point are where the attacker makes it worse (and the owner mends it): its empty
+    // diagonals the enemy can use, and the last liberty of an enemy diagonal that can escape.
+    byte enemy = Color.opponent(c);
+    PointSet border = new PointSet(geometry);
+    PointSet spoilers = new PointSet(geometry);
+    PointSet defective = new PointSet(geometry);
+    int worst = 0;
+    for (int i = 0; i < n; i++) {
+      if (Integer.bitCount(adjacency[i]) > 1) {
+        continue;
+      }
+      int p = points[i];
+      int sum = geometry.line(p) == 0 ? 2 : 0;
+      PointSet mine = new PointSet(geometry);
+      for (int q : new int[] {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1}) {
+        int v = diagonalValue(board, q, enemy, space, regions);
+        sum += v;
+        if (v > 0) {
+          border.add(q);
+          if (board.color(q) == Color.EMPTY) {
+            mine.add(q);
+          } else if (v == 1 && board.libertyCount(q) == 1) {
+            mine.add(board.lastLiberty(q));
+          }
+        }
+      }
+      if (sum >= 3) {
+        spoilers.or(mine);
+        if (board.color(p) == Color.EMPTY) {
+          defective.add(p);
+        }
+      }
+      worst = Math.max(worst, sum);
+    }
+    EyeSpace.Defect defect =
+        worst >= 4
+            ? EyeSpace.Defect.FALSE
+            : worst == 3 ? EyeSpace.Defect.HALF : EyeSpace.Defect.NONE;
+
+    PointSet attack = local(points, analysis.attackPoints());
+    PointSet defence = local(points, analysis.defencePoints());
+    EyeValue value = analysis.value();
+    if (defect != EyeSpace.Defect.NONE) {
+      value = value.weakenedBy(defect == EyeSpace.Defect.FALSE ? 2 : 1);
+      if (n == 1 && defect == EyeSpace.Defect.FALSE) {
+        value = EyeValue.NONE; // a false one-point eye cannot be mended
+      }
+      // The attacker spoils a defective point from its diagonals; the owner mends it there, or in
+      // a bigger space by filling the point itself, which joins the chains it separates.
+      attack.or(spoilers);
+      defence.or(spoilers);
+      if (n > 1) {
+        defence.or(defective);
+      }
+    }
+    if (!value.isAssailable()) {
+      attack.clear();
+      defence.clear();
+    }
+    return new EyeSpace(space, border, EyeShape.name(xs, ys, n), defect, value, attack, defence);
+  }
+
+  /**
+   * The diagonal test's count for point q against an eye of the colour whose enemy is {@code
+   * enemy}; off-board points count 0 here (the first line's 2 is added by the caller).
+   */
+  private int diagonalValue(
+      Board board, int q, byte enemy, PointSet space, List<PointSet> regions) {
+    byte qc = board.color(q);
+    if (qc == Color.WALL || space.contains(q)) {
+      return 0;
+    }
+    if (qc == Color.EMPTY) {
+      boolean usable =
+          board.isLegal(q, enemy)
+              && (board.libertiesAfterPlay(q, enemy, 2, marker) >= 2 || board.isCapture(q, enemy));
+      return usable ? 1 : 0;
+    }
+    if (qc != enemy) {
+      return 0; // the owner's own stone
+    }
+    if (board.libertyCount(q) >= 2) {
+      return inSmallRegion(q, regions) ? 1 : 2;
+    }
+    int liberty = board.lastLiberty(q);
+    boolean escapes =
+        board.isLegal(liberty, enemy) && board.libertiesAfterPlay(liberty, enemy, 2, marker) >= 2;
+    return escapes ? 1 : 0;
+  }
+
+  /** Whether q lies in a region of at most MAX_EYE_SPACE points (an enemy stone shut in). */
+  private static boolean inSmallRegion(int q, List<PointSet> regions) {
+    for (PointSet r : regions) {
+      if (r.contains(q)) {
+        return r.cardinality() <= MAX_EYE_SPACE;
+      }
+    }
+    return false;
+  }
+
+  private PointSet local(int[] points, int mask) {
+    PointSet set = new PointSet(geometry);
+    for (int rest = mask; rest != 0; rest &= rest - 1) {
+      set.add(points[Integer.numberOfTrailingZeros(rest)]);
+    }
+    return set;
+  }
+
+  /** Whether p has a neighbour of colour c. */
+  private boolean touches(Board board, int p, byte c) {
+    return board.color(p - stride) == c
+        || board.color(p - 1) == c
+        || board.color(p + 1) == c
+        || board.color(p + stride) == c;
+  }
+
+  // ---------------------------------------------------------------- regions and chains
+
+  /** The regions of c: connected sets of points not occupied by c, in order of first point. */
+  private List<PointSet> regions(Board board, byte c) {
+    List<PointSet> regions = new ArrayList<>();
+    PointSet notC = geometry.allPoints().andNot(board.points(c));
+    for (int p = notC.next(0); p >= 0; p = notC.next(p + 1)) {
+      PointSet region = flood(board, c, p);
+      regions.add(region);
+      notC.andNot(region);
+    }
+    return regions;
+  }
+
+  private PointSet flood(Board board, byte c, int start) {
+    PointSet region = new PointSet(geometry);
+    int[] stack = new int[geometry.pointCount()];
+    int top = 0;
+    stack[top++] = start;
+    region.add(start);
+    while (top > 0) {
+      int q = stack[--top];
+      for (int a : new int[] {q - stride, q - 1, q + 1, q + stride}) {
+        byte ac = board.color(a);
+        if (ac != c && ac != Color.WALL && !region.contains(a)) {
+          region.add(a);
+          stack[top++] = a;
+        }
+      }
+    }
+    return region;
+  }
+
+  /** The distinct heads of the chains of c next to the region. */
+  private int[] headsAround(Board board, byte c, PointSet region) {
+    int[] heads = new int[4 * region.cardinality()];
+    int n = 0;
+    for (int p = region.next(0); p >= 0; p = region.next(p + 1)) {
+      for (int a : new int[] {p - stride, p - 1, p + 1, p + stride}) {
+        if (board.color(a) == c) {
+          heads[n++] = board.chainHead(a);
+        }
+      }
+    }
+    return Arrays.stream(heads, 0, n).distinct().toArray();
+  }
+
+  private static int find(int[] parent, int p) {
+    while (parent[p] != p) {
+      parent[p] = parent[parent[p]];
+      p = parent[p];
+    }
+    return p;
+  }
+
+  private static void union(int[] parent, int a, int b) {
+    parent[find(parent, a)] = find(parent, b);
+  }
+
+  private static int findIndex(int[] parent, int i) {
+    while (parent[i] != i) {
+      i = parent[i];
+    }
+    return i;
+  }
+}

@@ -1,0 +1,102 @@
+package gofarm.life;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The local eye game against the classical values: every shape of {@link EyeShape#catalogue()},
+ * placed in the middle of the board (every point outside it is the owner's wall), gets its
+ * catalogued value, and its vital points are exactly the {@code *} of its picture.
+ */
+class EyeShapeTest {
+
+  /** A picture as a space: points in row-major order, adjacency, wall and vital masks. */
+  record Space(int n, int[] adjacency, int wall, int vital, int[] xs, int[] ys) {
+    static Space of(String picture) {
+      List<int[]> cells = new ArrayList<>();
+      String[] rows = picture.split("\n");
+      int vital = 0;
+      for (int y = 0; y < rows.length; y++) {
+        for (int x = 0; x < rows[y].length(); x++) {
+          char ch = rows[y].charAt(x);
+          if (ch == '#' || ch == '*') {
+            if (ch == '*') {
+              vital |= 1 << cells.size();
+            }
+            cells.add(new int[] {x, y});
+          }
+        }
+      }
+      int n = cells.size();
+      int[] adjacency = new int[n];
+      int wall = 0;
+      int[] xs = new int[n];
+      int[] ys = new int[n];
+      for (int i = 0; i < n; i++) {
+        xs[i] = cells.get(i)[0];
+        ys[i] = cells.get(i)[1];
+        int inside = 0;
+        for (int j = 0; j < n; j++) {
+          int d =
+              Math.abs(cells.get(i)[0] - cells.get(j)[0])
+                  + Math.abs(cells.get(i)[1] - cells.get(j)[1]);
+          if (d == 1) {
+            adjacency[i] |= 1 << j;
+            inside++;
+          }
+        }
+        if (inside < 4) {
+          wall |= 1 << i;
+        }
+      }
+      return new Space(n, adjacency, wall, vital, xs, ys);
+    }
+  }
+
+  @TestFactory
+  Stream<DynamicTest> catalogueShapesHaveTheirClassicalValueAndVitalPoint() {
+    return EyeShape.catalogue().stream()
+        .map(
+            shape ->
+                DynamicTest.dynamicTest(
+                    shape.name(),
+                    () -> {
+                      Space s = Space.of(shape.picture());
+                      EyeShape.Analysis a = EyeShape.analyze(s.n(), s.adjacency(), s.wall(), 0);
+                      assertEquals(shape.value(), a.value(), shape.name());
+                      assertEquals(s.vital(), a.vitalPoints(), shape.name() + " vital points");
+                      assertEquals(shape.name(), EyeShape.name(s.xs(), s.ys(), s.n()));
+                    }));
+  }
+
+  @Test
+  void sizeOutOfRangeIsRefused() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> EyeShape.analyze(8, new int[8], 0, 0));
+    assertEquals("an eye space has 1..7 points (got 8)", e.getMessage());
+    // Two neighbouring points both holding attacker stones: the chain has no liberty.
+    IllegalArgumentException noLiberty =
+        assertThrows(
+            IllegalArgumentException.class, () -> EyeShape.analyze(2, new int[] {2, 1}, 3, 3));
+    assertEquals("attacker stones without a liberty at point 0", noLiberty.getMessage());
+  }
+
+  @Test
+  void attackerStonesInsideChangeTheValue() {
+    // Straight three with an attacker stone on its middle: the owner captures it and keeps one
+    // eye whoever moves; on an end point, the middle is still vital.
+    Space three = Space.of("###");
+    assertEquals(
+        "1111", EyeShape.analyze(3, three.adjacency(), three.wall(), 0b010).value().toString());
+    EyeShape.Analysis end = EyeShape.analyze(3, three.adjacency(), three.wall(), 0b001);
+    assertEquals("1122", end.value().toString());
+    assertEquals(0b010, end.vitalPoints());
+  }
+}

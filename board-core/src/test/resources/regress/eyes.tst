@@ -1,0 +1,639 @@
+# Eye estimation: hand-made life-and-death positions for gofarm.life.EyeEstimator, in the style of
+# GNU Go's regression files. Run by gofarm.life.EyeRegressionTest.
+#
+# A board is given after "board", first row on top. Commands:
+#   eyes V       min and max eyes of the group of the stone at V, then its vital points
+#   eye_value V  value (four digits), defect and shape of the eye space holding point V
+# "#? [regex]" is the expected answer; a trailing * marks a known failure.
+#
+# Boards of the "enclosed" kind put black on the top three rows and a pass-alive white wall (with
+# six one-point eyes) on the four rows below, so that black cannot grow: its outside is not open
+# and the estimate rests on its eye spaces alone.
+
+# ------------------------------------------------------------------ one-point eyes
+
+# The basic case: a proper eye in the corner (its one diagonal is black) and open space around:
+# one sure eye, and up to two if black gets room outside.
+board
+. X . . . . .
+X X . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+1 eyes B7
+#? [1 2]
+
+# The corner eye alone has the value 1111.
+2 eye_value A7
+#? [1111 NONE one point]
+
+# A corner eye whose diagonal is a white stone with two liberties is false: the first line adds 2,
+# so one enemy diagonal is enough (GNU Go's rule, GO-DIGEST F.1).
+board
+. X . . . . .
+X O . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+3 eye_value A7
+#? [0000 FALSE one point]
+
+# The two black stones are separate chains joined only by the false eye: no eye, open outside.
+4 eyes B7
+#? [0 2]
+
+# A corner eye whose diagonal is empty and playable for white is a half eye: whoever plays B6
+# first decides it, so B6 is the vital point.
+board
+. X . . . . .
+X . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+5 eye_value A7
+#? [0011 HALF one point]
+
+# The half eye gives the group (0, 1) from its eyes and the open outside raises the maximum to 2.
+6 eyes B7
+#? [0 2 B6]
+
+# An edge eye with one white diagonal (two liberties) is false: 2 for the edge plus 2.
+board
+. X . X . . .
+. O X X . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+7 eye_value C7
+#? [0000 FALSE one point]
+
+# An edge eye with one empty diagonal white can use (B6 would have two liberties) is a half eye.
+board
+. X . X . . .
+. . X X . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+8 eye_value C7
+#? [0011 HALF one point]
+
+# The half eye's vital point is the diagonal B6.
+9 eyes D7
+#? [0 2 B6]
+
+# A centre eye with two white diagonals (two liberties each) is false: C5 and E3 cut it.
+board
+. . . . . . .
+. . . . . . .
+. . O X X . .
+. . X . X . .
+. . X X O . .
+. . . . . . .
+. . . . . . .
+10 eye_value D4
+#? [0000 FALSE one point]
+
+# The false eye joins two chains into one group that has no eye of its own.
+11 eyes D5
+#? [0 2]
+
+# A centre eye with one white diagonal and one empty diagonal white can use (E3) is a half eye.
+board
+. . . . . . .
+. . . . . . .
+. . O X X . .
+. . X . X . .
+. . X X . . .
+. . . . . . .
+. . . . . . .
+12 eye_value D4
+#? [0011 HALF one point]
+
+# E3 decides the half eye: black connects there, white makes the eye false.
+13 eyes D5
+#? [0 2 E3]
+
+# A centre eye tolerates one white diagonal: C5 alone sums to 2, a proper eye.
+board
+. . . . . . .
+. . . . . . .
+. . O X X . .
+. . X . X . .
+. . X X X . .
+. . . . . . .
+. . . . . . .
+14 eye_value D4
+#? [1111 NONE one point]
+
+# One proper eye and open space: (1, 2), and no vital point is known.
+15 eyes D5
+#? [1 2]
+
+# A white diagonal in atari that cannot escape (C6 would be self-atari) counts 0: with E3 (two
+# liberties) the sum is 2 and the eye is proper.
+board
+. . . . . . .
+. X . X . . .
+. X O X X . .
+. . X . X . .
+. . X X O . .
+. . . . . . .
+. . . . . . .
+16 eye_value D4
+#? [1111 NONE one point]
+
+# The same white diagonal when it can escape (C6 gives it two more liberties) counts 1: half eye.
+board
+. . . . . . .
+. . . X . . .
+. X O X X . .
+. . X . X . .
+. . X X O . .
+. . . . . . .
+. . . . . . .
+17 eye_value D4
+#? [0011 HALF one point]
+
+# The vital point of that half eye is C6, where white escapes or black captures.
+18 eyes D5
+#? [0 2 C6]
+
+# ------------------------------------------------------------------ small eye spaces by shape
+
+# Straight three on the edge: whoever plays the middle B2 gets the last word (1122).
+board
+. . . . . . .
+. . . . . . .
+. . . . . . .
+O O O O O . .
+X X X X O . .
+. . . X O . .
+X X X X O . .
+19 eye_value A2
+#? [1122 NONE straight three]
+
+# The straight three is the group's only eye space; white's wall is not alive, so it is open.
+20 eyes A3
+#? [1 2 B2]
+
+# Bent three in the corner: the vital point is the bend, the corner point A1.
+board
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+X X . . . . .
+. X X . . . .
+. . X . . . .
+21 eye_value A1
+#? [1122 NONE bent three]
+
+# The bend is the group's vital point.
+22 eyes B2
+#? [1 2 A1]
+
+# Pyramid four on the edge: the vital point is the middle of the T, C1.
+board
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. X X X . . .
+X X . X X . .
+X . . . X . .
+23 eye_value C1
+#? [1122 NONE pyramid four]
+
+# The T's centre is the group's vital point.
+24 eyes C3
+#? [1 2 C1]
+
+# Bulky five in the corner (the 2x2 block plus C1): the vital point is B1, the block's point next
+# to the extra one; the corner point A1 touches no black stone.
+board
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+X X X . . . .
+. . X X . . .
+. . . X . . .
+25 eye_value A1
+#? [1122 NONE bulky five]
+
+# The bulky five's vital point is the group's.
+26 eyes A3
+#? [1 2 B1]
+
+# Crossed five: the centre D4 touches no black stone and is the vital point.
+board
+. . . . . . .
+. . X X X . .
+. X X . X X .
+. X . . . X .
+. X X . X X .
+. . X X X . .
+. . . . . . .
+27 eye_value D4
+#? [1122 NONE crossed five]
+
+# The ring's only eye space is the cross; outside is open.
+28 eyes C6
+#? [1 2 D4]
+
+# Crossed five with a white stone already on its centre: one eye whoever moves (black captures the
+# stone and is left with one big eye), so the space is unassailable.
+board
+. . . . . . .
+. . X X X . .
+. X X . X X .
+. X . O . X .
+. X X . X X .
+. . X X X . .
+. . . . . . .
+29 eye_value D5
+#? [1111 NONE crossed five]
+
+# Rabbity six (the cross plus C5): the vital point is the centre D4.
+board
+. . . . . . .
+. . X X X . .
+. X . . X X .
+. X . . . X .
+. X X . X X .
+. . X X X . .
+. . . . . . .
+30 eye_value D4
+#? [1122 NONE rabbity six]
+
+# Its vital point is the group's.
+31 eyes C6
+#? [1 2 D4]
+
+# Straight four on the edge lives: white's first move in the middle is answered by the other
+# middle point. Benson does not see it (one region only), the estimate does.
+board
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+X X X X X . .
+. . . . X . .
+32 eye_value A1
+#? [1222 NONE straight four]
+
+# Two eyes for sure.
+33 eyes A2
+#? [2 2]
+
+# Bent four with its bend in the corner: A1 touches no black stone, so after white B1 and black A1,
+# white A2 captures A1 and the corner becomes a ko. The search scores the repetition as it stands
+# (one eye), so the shape counts as killable (1122) with B1 vital, where a bent four in the middle
+# lives (1222).
+board
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+X X . . . . .
+. X X X . . .
+. . . X . . .
+34 eye_value A1
+#? [1122 NONE bent four]
+
+# The group depends on B1.
+35 eyes B2
+#? [1 2 B1]
+
+# Bent four in the middle, where every point touches black: alive (1222), white's two moves in a
+# row are needed to take an eye.
+board
+. . . . . . .
+. X X X X . .
+. X . . . X .
+. X . X X X .
+. X X X . . .
+. . . . . . .
+. . . . . . .
+36 eye_value C5
+#? [1222 NONE bent four]
+
+# Zigzag four in the middle: alive however white starts.
+board
+. . . . . . .
+. X X X . . .
+X . . X X . .
+X X . . X . .
+. X X X X . .
+. . . . . . .
+. . . . . . .
+37 eye_value B5
+#? [1222 NONE zigzag four]
+
+# Rectangular six in the middle: alive; an attacker with two moves in a row reduces it to one eye.
+board
+. . . . . . .
+. X X X X X .
+. X . . . X .
+. X . . . X .
+. X X X X X .
+. . . . . . .
+. . . . . . .
+38 eye_value C5
+#? [1222 NONE rectangular six]
+
+# Straight five on the edge: two eyes even if white gets two moves in a row.
+board
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+X X X X X X .
+. . . . . X .
+39 eye_value C1
+#? [2222 NONE straight five]
+
+# A two-point eye whose end C4 is cut off by white's B5 and B3 (two liberties each): the space is
+# false unless black fills C4, which joins the chains; white spoils it by capturing B4 later.
+board
+. . . . . . .
+. . . . . . .
+. O X X . . .
+. X . . X . .
+. O X X . . .
+. . . . . . .
+. . . . . . .
+40 eye_value D4
+#? [0011 FALSE two points]
+
+# Filling the cutting point C4 is the defence, so it is the vital point.
+41 eyes C5
+#? [0 2 C4]
+
+# ------------------------------------------------------------------ enclosed groups
+
+# Square four is dead: one eye whoever moves first (1112: only two black moves in a row make two).
+board
+X . . X X X X
+X . . X X X X
+X X X X X X X
+O O O O O O O
+O . O . O . O
+O O O O O O O
+O . O . O . O
+42 eye_value B7
+#? [1112 NONE square four]
+
+# With no room outside, the square four leaves the group at exactly one eye.
+43 eyes A7
+#? [1 1]
+
+# Straight three enclosed: one sure eye, two if black plays the middle C7 first.
+board
+X . . . X X X
+X X X X X X X
+X X X X X X X
+O O O O O O O
+O . O . O . O
+O O O O O O O
+O . O . O . O
+44 eyes A7
+#? [1 2 C7]
+
+# The same straight three with a white stone on its vital point C7: black captures it but keeps
+# one eye only, whoever moves.
+board
+X . O . X X X
+X X X X X X X
+X X X X X X X
+O O O O O O O
+O . O . O . O
+O O O O O O O
+O . O . O . O
+45 eyes A7
+#? [1 1]
+
+# Pyramid four enclosed: (1, 2) with the vital point C7.
+board
+X . . . X X X
+X X . X X X X
+X X X X X X X
+O O O O O O O
+O . O . O . O
+O O O O O O O
+O . O . O . O
+46 eyes A7
+#? [1 2 C7]
+
+# Bulky five enclosed: the vital point is C7 (the block's point next to D7).
+board
+X . . . X X X
+X . . X X X X
+X X X X X X X
+O O O O O O O
+O . O . O . O
+O O O O O O O
+O . O . O . O
+47 eyes A7
+#? [1 2 C7]
+
+# One proper eye and nothing else, no room outside: (1, 1). Benson agrees it is not pass-alive.
+board
+X . X X X X X
+X X X X X X X
+X X X X X X X
+O O O O O O O
+O . O . O . O
+O O O O O O O
+O . O . O . O
+48 eyes A7
+#? [1 1]
+
+# Two disjoint unassailable eyes: (2, 2) (and pass-alive for Benson).
+board
+X . X X . X X
+X X X X X X X
+X X X X X X X
+O O O O O O O
+O . O . O . O
+O O O O O O O
+O . O . O . O
+49 eyes A7
+#? [2 2]
+
+# One proper eye (B7) and one false (F7: white's E6, part of the pass-alive wall, cuts it; the
+# chain F6-G7 has F7 as its only liberty): (1, 1), dead.
+board
+X . X X X . X
+X X X X O X X
+X X X X O X X
+O O O O O O O
+O . O . O . O
+O O O O O O O
+O . O . O . O
+50 eyes A7
+#? [1 1]
+
+# The false eye on its own.
+51 eye_value F7
+#? [0000 FALSE one point]
+
+# Two false eyes and nothing else: (0, 0).
+board
+X . X X X . X
+X X O X O X X
+X X O X O X X
+O O O O O O O
+O . O . O . O
+O O O O O O O
+O . O . O . O
+52 eyes C7
+#? [0 0]
+
+# Straight three plus a separate one-point eye: 1 + 1 sure eyes, alive (2, 2).
+board
+X . . . X . X
+X X X X X X X
+X X X X X X X
+O O O O O O O
+O . O . O . O
+O O O O O O O
+O . O . O . O
+53 eyes A7
+#? [2 2]
+
+# Two white stones on the middle points of a straight four: black captures them and is left with
+# a two-point space, one eye whoever moves.
+board
+X . O O . X X
+X X X X X X X
+X X X X X X X
+O O O O O O O
+O . O . O . O
+O O O O O O O
+O . O . O . O
+54 eye_value B7
+#? [1111 NONE straight four]
+
+# ------------------------------------------------------------------ combinations
+
+# One proper eye (B7) and one half eye (E7, spoiled from F6): (1, 2), vital F6.
+board
+X . X X . X .
+X X X X X . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+55 eyes A7
+#? [1 2 F6]
+
+# The half eye alone.
+56 eye_value E7
+#? [0011 HALF one point]
+
+# Two disjoint half eyes: (0, 2) by the rule, with both spoilers as vital points.
+board
+X . X X X . X
+X X . . . X X
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+57 eyes C7
+#? [0 2 C6 E6]
+
+# Two one-point eyes on the edge share the diagonal C6, which white cannot use (it would have one
+# liberty): both are proper, so the group has two eyes although Benson cannot prove it.
+board
+X . X . X . .
+X X . X X . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+58 eyes C7
+#? [2 2]
+
+# A half eye C5 whose spoiler D4 is the vital point of a bent three: the two spaces are not
+# disjoint (C5's border meets the three's centre); white D4 hits both, black D4 saves both.
+board
+. . . . . . .
+. X X X . . .
+. X . X X . .
+. O X . . X .
+. . X . X . .
+. . . X . . .
+. . . . . . .
+59 eyes B5
+#? [1 2 D4]
+
+# The half eye of that position.
+60 eye_value C5
+#? [0011 HALF one point]
+
+# The bent three of that position.
+61 eye_value D4
+#? [1122 NONE bent three]
+
+# ------------------------------------------------------------------ what Benson settles
+
+# GO-DIGEST E.5 T3: two chains share two one-point eyes; both belong to one pass-alive group.
+board
+. X O . .
+X . X O .
+X X X O .
+O O O O .
+. . . . .
+62 eyes B5
+#? [2 2]
+
+# The other chain of the same group.
+63 eyes A4
+#? [2 2]
+
+# GO-DIGEST E.5 T4: the white stone in black's eye is dead for Benson, so its group is (0, 0).
+board
+. O . X .
+X X X X X
+. . . . .
+. . . . .
+. . . . .
+64 eyes B5
+#? [0 0]
+
+# A lone stone in open space: no eye space, anything can happen.
+board
+. . . . .
+. . . . .
+. . X . .
+. . . . .
+. . . . .
+65 eyes C3
+#? [0 2]
+
+# GO-DIGEST E.5 T5: a region of nine points is more than the estimator reads (7): it counts as
+# (0, 2), as open space would.
+board
+X X X X X
+X . . . X
+X . . . X
+X . . . X
+X X X X X
+66 eyes A5
+#? [0 2]
