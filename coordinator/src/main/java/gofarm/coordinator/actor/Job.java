@@ -48,6 +48,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
    * tell the pool how many went out.
    */
   public record Lease(
+      long request,
       String workerId,
       ActorRef<WorkerSession.Command> session,
       int max,
@@ -123,14 +124,11 @@ public final class Job extends AbstractBehavior<Job.Command> {
     this.clock = clock;
     this.leaseTimeout = leaseTimeout;
     timers.startTimerAtFixedRate(Tick.INSTANCE, TICK);
-    pool.tell(
-        new WorkerPool.JobWaiting(
-            plan.jobId(), plan.priority(), context.getSelf(), table.waiting()));
   }
 
   /**
-   * A job for {@code plan}. It registers itself with {@code pool} at once and reports to {@code
-   * manager} when it finishes.
+   * A job for {@code plan}; it reports to {@code manager} when it finishes. The manager registers
+   * it with {@code pool}, so that the pool knows of it before anything the submitter does next.
    */
   public static Behavior<Command> create(
       JobPlan plan,
@@ -177,9 +175,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
     }
     lease
         .replyTo()
-        .tell(
-            new WorkerPool.Leased(
-                plan.jobId(), lease.workerId(), lease.max(), keys.size(), table.waiting()));
+        .tell(new WorkerPool.Leased(lease.request(), plan.jobId(), keys.size(), table.waiting()));
     return this;
   }
 
@@ -300,7 +296,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
   }
 
   private Behavior<Command> onLateLease(Lease lease) {
-    lease.replyTo().tell(new WorkerPool.Leased(plan.jobId(), lease.workerId(), lease.max(), 0, 0));
+    lease.replyTo().tell(new WorkerPool.Leased(lease.request(), plan.jobId(), 0, 0));
     return Behaviors.same();
   }
 

@@ -147,6 +147,11 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
                 "job-" + plan.jobId());
     running.put(plan.jobId(), job);
     plans.put(plan.jobId(), plan);
+    int chunks = 0;
+    for (var p : plan.pairs()) {
+      chunks += p.chunks();
+    }
+    pool.tell(new WorkerPool.JobWaiting(plan.jobId(), plan.priority(), job, chunks));
     JobReport first = initialReport(plan);
     latest.put(plan.jobId(), first);
     updateJobMetrics();

@@ -2,6 +2,7 @@ package gofarm.coordinator.actor;
 
 import gofarm.coordinator.metrics.CoordinatorMetrics;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +29,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
       permits WorkerJoined,
           WorkerLeft,
           WorkerDraining,
+          Assigned,
           CreditReturned,
           JobWaiting,
           JobGone,
@@ -46,8 +48,16 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   /** A worker takes no more chunks. */
   public record WorkerDraining(String workerId) implements Command {}
 
-  /** A worker finished or returned {@code chunks} chunks. */
-  public record CreditReturned(String workerId, int chunks) implements Command {}
+  /**
+   * A session sent {@code chunks} chunks to its worker. Sessions report what their worker holds,
+   * assignments and returns in the order they happened, so the pool's count never runs ahead.
+   */
+  public record Assigned(String workerId, ActorRef<WorkerSession.Command> session, int chunks)
+      implements Command {}
+
+  /** A session's worker finished or returned {@code chunks} chunks it had been sent. */
+  public record CreditReturned(String workerId, ActorRef<WorkerSession.Command> session, int chunks)
+      implements Command {}
 
   /** A job has {@code waiting} chunks to hand out (0 when it has none right now). */
   public record JobWaiting(String jobId, int priority, ActorRef<Job.Command> job, int waiting)
@@ -56,9 +66,10 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   /** A job ended. */
   public record JobGone(String jobId) implements Command {}
 
-  /** A job's answer to a lease request: it gave {@code given} of {@code requested} chunks. */
-  public record Leased(String jobId, String workerId, int requested, int given, int waiting)
-      implements Command {}
+  /**
+   * A job's answer to lease request {@code request}: it gave {@code given} of the chunks asked for.
+   */
+  public record Leased(long request, String jobId, int given, int waiting) implements Command {}
 
   /** Asks for the connected workers. */
   public record GetWorkers(ActorRef<List<WorkerInfo>> replyTo) implements Command {}
@@ -72,8 +83,16 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     final int threads;
     final int credit;
     final ActorRef<WorkerSession.Command> session;
+
+    /** Chunks the worker holds, as its session reports them. */
     int inFlight;
+
+    /** Chunks asked of jobs for this worker, not answered yet. */
     int reserved;
+
+    /** Chunks jobs have leased for this worker that its session has not reported sent yet. */
+    int leasedNotSent;
+
     boolean draining;
 
     WorkerEntry(String id, int threads, int credit, ActorRef<WorkerSession.Command> session) {
@@ -84,17 +103,22 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     }
 
     int free() {
-      return draining ? 0 : credit - inFlight - reserved;
+      return draining ? 0 : credit - inFlight - reserved - leasedNotSent;
     }
   }
 
+  /** A lease request in flight: it reserves {@code count} of the worker's credit. */
+  private record Request(String workerId, String jobId, int count) {}
+
   private static final class JobEntry {
+    final String id;
     final int priority;
     final ActorRef<Job.Command> ref;
     final long seq;
     int waiting;
 
-    JobEntry(int priority, ActorRef<Job.Command> ref, long seq) {
+    JobEntry(String id, int priority, ActorRef<Job.Command> ref, long seq) {
+      this.id = id;
       this.priority = priority;
       this.ref = ref;
       this.seq = seq;
@@ -103,6 +127,11 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
 
   private final CoordinatorMetrics metrics;
   private final Map<String, WorkerEntry> workers = new LinkedHashMap<>();
+
+  /** Lease requests not yet answered, by request id: the credit they reserve. */
+  private final Map<Long, Request> requests = new HashMap<>();
+
+  private long nextRequest;
   private final Map<String, JobEntry> jobs = new LinkedHashMap<>();
   private long nextSeq;
   private long lastServedSeq = -1;
@@ -122,6 +151,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
         .onMessage(WorkerJoined.class, this::onWorkerJoined)
         .onMessage(WorkerLeft.class, this::onWorkerLeft)
         .onMessage(WorkerDraining.class, this::onWorkerDraining)
+        .onMessage(Assigned.class, this::onAssigned)
         .onMessage(CreditReturned.class, this::onCreditReturned)
         .onMessage(JobWaiting.class, this::onJobWaiting)
         .onMessage(JobGone.class, this::onJobGone)
@@ -154,6 +184,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
       return this; // an old stream of a worker that has reconnected since
     }
     workers.remove(left.workerId());
+    requests.values().removeIf(r -> r.workerId().equals(left.workerId()));
     getContext().getLog().info("worker {} left", left.workerId());
     forgetLeases(left.workerId());
     updateWorkerMetrics();
@@ -175,34 +206,68 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     return this;
   }
 
-  private Behavior<Command> onCreditReturned(CreditReturned returned) {
-    WorkerEntry entry = workers.get(returned.workerId());
+  private Behavior<Command> onAssigned(Assigned assigned) {
+    WorkerEntry entry = current(assigned.workerId(), assigned.session());
     if (entry != null) {
-      entry.inFlight = Math.max(0, entry.inFlight - returned.chunks());
+      entry.inFlight += assigned.chunks();
+      entry.leasedNotSent -= assigned.chunks(); // may dip below 0 until the job's answer comes
+    }
+    return this;
+  }
+
+  private Behavior<Command> onCreditReturned(CreditReturned returned) {
+    WorkerEntry entry = current(returned.workerId(), returned.session());
+    if (entry != null) {
+      entry.inFlight -= returned.chunks();
       dispatch();
     }
     return this;
   }
 
+  /** The worker's entry if {@code session} is its current stream, else null (an old stream). */
+  private WorkerEntry current(String workerId, ActorRef<WorkerSession.Command> session) {
+    WorkerEntry entry = workers.get(workerId);
+    return entry != null && entry.session.equals(session) ? entry : null;
+  }
+
   private Behavior<Command> onJobWaiting(JobWaiting waiting) {
     JobEntry job =
         jobs.computeIfAbsent(
-            waiting.jobId(), id -> new JobEntry(waiting.priority(), waiting.job(), nextSeq++));
+            waiting.jobId(), id -> new JobEntry(id, waiting.priority(), waiting.job(), nextSeq++));
     job.waiting = waiting.waiting();
     dispatch();
     return this;
   }
 
+  /**
+   * Forgets a job, and the credit reserved by requests it will not answer: a request that reaches a
+   * job after it stopped is never answered.
+   */
   private Behavior<Command> onJobGone(JobGone gone) {
     jobs.remove(gone.jobId());
+    requests
+        .values()
+        .removeIf(
+            r -> {
+              if (!r.jobId().equals(gone.jobId())) {
+                return false;
+              }
+              WorkerEntry worker = workers.get(r.workerId());
+              if (worker != null) {
+                worker.reserved -= r.count();
+              }
+              return true;
+            });
+    dispatch();
     return this;
   }
 
   private Behavior<Command> onLeased(Leased leased) {
-    WorkerEntry worker = workers.get(leased.workerId());
+    Request request = requests.remove(leased.request());
+    WorkerEntry worker = request == null ? null : workers.get(request.workerId());
     if (worker != null) {
-      worker.reserved -= leased.requested();
-      worker.inFlight += leased.given();
+      worker.reserved -= request.count();
+      worker.leasedNotSent += leased.given();
     }
     JobEntry job = jobs.get(leased.jobId());
     if (job != null) {
@@ -252,7 +317,9 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
         int n = Math.min(free, job.waiting);
         worker.reserved += n;
         job.waiting -= n;
-        job.ref.tell(new Job.Lease(worker.id, worker.session, n, getContext().getSelf()));
+        long id = nextRequest++;
+        requests.put(id, new Request(worker.id, job.id, n));
+        job.ref.tell(new Job.Lease(id, worker.id, worker.session, n, getContext().getSelf()));
         asked = true;
       }
       if (!asked) {

@@ -9,7 +9,9 @@ import gofarm.proto.v1.Welcome;
 import gofarm.proto.v1.WorkerMessage;
 import gofarm.wire.ChunkKey;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.PostStop;
@@ -69,6 +71,10 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   private final ActorRef<WorkerPool.Command> pool;
   private final ActorRef<JobManager.Command> manager;
   private final Duration silenceLimit;
+
+  /** Chunks sent on this stream and not yet returned or answered: the worker's used credit. */
+  private final Set<ChunkKey> sent = new HashSet<>();
+
   private long lastHeard = System.nanoTime();
   private boolean closed;
 
@@ -131,8 +137,9 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
     switch (m.getKindCase()) {
       case RESULT -> onResult(m.getResult());
       case RETURNED -> {
-        manager.tell(new JobManager.RouteReturned(ChunkKey.fromProto(m.getReturned().getId())));
-        pool.tell(new WorkerPool.CreditReturned(workerId, 1));
+        ChunkKey key = ChunkKey.fromProto(m.getReturned().getId());
+        manager.tell(new JobManager.RouteReturned(key));
+        returnCredit(key);
       }
       case DRAINING -> pool.tell(new WorkerPool.WorkerDraining(workerId));
       case HEARTBEAT, KIND_NOT_SET -> {
@@ -144,7 +151,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   }
 
   private void onResult(ChunkResult result) {
-    pool.tell(new WorkerPool.CreditReturned(workerId, 1));
+    returnCredit(ChunkKey.fromProto(result.getId()));
     // Checked by the job, which knows the pair's shape; a bad result is logged and not counted.
     manager.tell(
         new JobManager.RouteResult(
@@ -155,6 +162,16 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
             getContext().getSelf()));
   }
 
+  /**
+   * Frees a unit of the worker's credit for a chunk sent on this stream; results for chunks of an
+   * earlier stream (resent after a reconnection) held no credit here.
+   */
+  private void returnCredit(ChunkKey key) {
+    if (sent.remove(key)) {
+      pool.tell(new WorkerPool.CreditReturned(workerId, getContext().getSelf(), 1));
+    }
+  }
+
   private Behavior<Command> onStreamClosed(StreamClosed closedBy) {
     getContext().getLog().info("worker {} stream closed: {}", workerId, closedBy.reason());
     closed = true;
@@ -163,8 +180,10 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
 
   private Behavior<Command> onAssign(Assign assign) {
     for (Work w : assign.work()) {
+      sent.add(w.key());
       send(HubMessage.newBuilder().setAssignment(w.assignment()).build());
     }
+    pool.tell(new WorkerPool.Assigned(workerId, getContext().getSelf(), assign.work().size()));
     return this;
   }
 

@@ -105,28 +105,37 @@ class JobActorsTest {
     return reply.receiveMessage(WAIT);
   }
 
+  private final java.util.Map<TestProbe<WorkerSession.Command>, String> workerIds =
+      new java.util.HashMap<>();
+
   private TestProbe<WorkerSession.Command> worker(String id, int credit) {
     TestProbe<WorkerSession.Command> session = testKit.createTestProbe();
+    workerIds.put(session, id);
     pool.tell(new WorkerPool.WorkerJoined(id, 1, credit, session.ref()));
     return session;
   }
 
   /** Collects assignments until {@code n} chunks have arrived. */
-  private static List<WorkerSession.Work> assigned(
-      TestProbe<WorkerSession.Command> session, int n) {
+  private List<WorkerSession.Work> assigned(TestProbe<WorkerSession.Command> session, int n) {
     List<WorkerSession.Work> work = new ArrayList<>();
     while (work.size() < n) {
       WorkerSession.Assign a = session.expectMessageClass(WorkerSession.Assign.class, WAIT);
+      sent(session, a);
       work.addAll(a.work());
     }
     assertEquals(n, work.size(), "no more than asked");
     return work;
   }
 
+  /** What a session does when it forwards an assignment: tell the pool the worker holds it. */
+  private void sent(TestProbe<WorkerSession.Command> session, WorkerSession.Assign a) {
+    pool.tell(new WorkerPool.Assigned(workerIds.get(session), session.ref(), a.work().size()));
+  }
+
   private void complete(
       WorkerSession.Work w, String workerId, TestProbe<WorkerSession.Command> session) {
     manager.tell(new JobManager.RouteResult(w.key(), payload(w), workerId, 0.1, session.ref()));
-    pool.tell(new WorkerPool.CreditReturned(workerId, 1));
+    pool.tell(new WorkerPool.CreditReturned(workerId, session.ref(), 1));
   }
 
   /** What a worker would send for this work: the chunk's real statistics. */
@@ -167,6 +176,7 @@ class JobActorsTest {
     WorkerSession.Assign more =
         (WorkerSession.Assign)
             next.stream().filter(m -> m instanceof WorkerSession.Assign).findFirst().orElseThrow();
+    sent(w, more);
     assertEquals(first.get(0).key(), ack.key());
     assertEquals(2, more.work().get(0).key().chunk());
   }
@@ -257,6 +267,7 @@ class JobActorsTest {
     while (jobs.size() < n) {
       WorkerSession.Command m = w.receiveMessage(WAIT);
       if (m instanceof WorkerSession.Assign a) {
+        sent(w, a);
         assertEquals(1, a.work().size());
         pending = a.work().get(0);
         jobs.add(pending.key().jobId());
