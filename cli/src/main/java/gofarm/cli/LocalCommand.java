@@ -19,6 +19,7 @@ import io.grpc.inprocess.InProcessServerBuilder;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
@@ -112,11 +113,11 @@ final class LocalCommand implements Callable<Integer> {
         stdout.print(ResultsReport.table(results));
         stdout.flush();
         Path folder = out.resolve(submitted.getJobId());
-        ResultsFiles.write(results, folder);
-        err.println(
-            "results written to "
-                + folder
-                + " (results.json, results.csv, ownership.csv, results.txt, svg/)");
+        List<Path> files = ResultsFiles.write(results, folder);
+        err.println("wrote " + files.size() + " files into " + folder + ":");
+        for (Path f : files) {
+          err.println("  " + folder.relativize(f));
+        }
         err.flush();
         return last != null && last.getState() == JobState.SUCCEEDED ? 0 : Errors.REFUSED;
       } finally {
