@@ -1,0 +1,115 @@
+package gofarm.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gofarm.proto.v1.JobResults;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code gofarm local} as a user runs it: a spec file with an SGF game next to it, a progress bar
+ * on standard error, the results table on standard output, and the files in the output folder —
+ * JSON that parses back, CSV with a row per pair, and SVG pictures that are well-formed XML.
+ */
+class LocalCommandTest {
+  @TempDir Path dir;
+
+  @Test
+  void runsAJobAndWritesItsResults() throws Exception {
+    Files.copy(Path.of("..", "examples", "games", "9x9-gnugo-a.sgf"), dir.resolve("game.sgf"));
+    Files.writeString(
+        dir.resolve("spec.json"),
+        """
+        {
+          "name": "local test",
+          "seed": "3",
+          "rules": {"komi": 7},
+          "evaluate": {
+            "positions": [
+              {"empty": 9},
+              {"label": "move 30", "sgf": {"file": "game.sgf", "move": 30}}
+            ],
+            "policies": [{"name": "uniform"}, {"name": "atari-local"}],
+            "playouts": 2000,
+            "chunkPlayouts": 500
+          }
+        }
+        """);
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli =
+        Main.commandLine().setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true));
+    int code =
+        cli.execute(
+            "local",
+            dir.resolve("spec.json").toString(),
+            "--out",
+            dir.resolve("out").toString(),
+            "--metrics-port",
+            "-1",
+            "--threads",
+            "2");
+    assertEquals(0, code, err.toString());
+
+    String table = out.toString();
+    assertTrue(table.contains("SUCCEEDED"), table);
+    assertTrue(table.contains("empty 9x9"), table);
+    assertTrue(table.contains("move 30"), table);
+    assertTrue(err.toString().contains("100% 8,000/8,000 playouts"), err.toString());
+
+    Path folder;
+    try (Stream<Path> jobs = Files.list(dir.resolve("out"))) {
+      folder = jobs.findFirst().orElseThrow();
+    }
+    JobResults results = parse(Files.readString(folder.resolve("results.json")));
+    assertEquals(4, results.getPairsCount());
+    assertEquals(2000, results.getPairs(3).getPlayouts());
+    List<String> csv = Files.readAllLines(folder.resolve("results.csv"));
+    assertEquals(5, csv.size(), "a header and one row per pair");
+    assertEquals(1 + 4 * 81, Files.readAllLines(folder.resolve("ownership.csv")).size());
+    try (Stream<Path> svgs = Files.list(folder.resolve("svg"))) {
+      List<Path> pictures = svgs.sorted().toList();
+      assertEquals(
+          List.of(
+              "00-empty-9x9-atari-local.svg",
+              "00-empty-9x9-uniform.svg",
+              "01-move-30-atari-local.svg",
+              "01-move-30-uniform.svg"),
+          pictures.stream().map(p -> p.getFileName().toString()).toList());
+      for (Path p : pictures) {
+        DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(p.toFile());
+      }
+    }
+  }
+
+  @Test
+  void aBadSpecIsRefusedWithTheFieldAndNothingRuns() throws Exception {
+    Files.writeString(
+        dir.resolve("bad.json"),
+        "{\"evaluate\": {\"positions\": [{\"empty\": 1}], \"policies\": [{\"name\": \"uniform\"}]}}");
+    StringWriter err = new StringWriter();
+    int code =
+        Main.commandLine()
+            .setErr(new PrintWriter(err, true))
+            .execute("local", dir.resolve("bad.json").toString(), "--metrics-port", "-1");
+    assertEquals(1, code);
+    assertTrue(
+        err.toString().contains("spec.evaluate.positions[0].empty: must be 2..25 (got 1)"),
+        err.toString());
+  }
+
+  private static JobResults parse(String json) throws Exception {
+    JobResults.Builder b = JobResults.newBuilder();
+    com.google.protobuf.util.JsonFormat.parser().merge(json, b);
+    return b.build();
+  }
+}
