@@ -82,15 +82,44 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
+  @Option(
+      names = "--farm",
+      description =
+          "Measure the coordinator instead: synthetic in-process workers send --results full"
+              + " 19x19 chunk results; prints results counted per second and the dispatch latency.")
+  boolean farm;
+
+  @Option(
+      names = "--results",
+      defaultValue = "100000",
+      description = "With --farm: chunk results (default: ${DEFAULT-VALUE}).")
+  int results;
+
+  @Option(
+      names = "--workers",
+      defaultValue = "4",
+      description = "With --farm: synthetic workers (default: ${DEFAULT-VALUE}).")
+  int workers;
+
+  @Option(
+      names = "--credit",
+      defaultValue = "64",
+      description = "With --farm: credit of each synthetic worker (default: ${DEFAULT-VALUE}).")
+  int credit;
+
   @Spec CommandSpec commandSpec;
 
   private PrintWriter out;
   private PrintWriter err;
 
   @Override
-  public Integer call() {
+  public Integer call() throws InterruptedException {
     out = commandSpec.commandLine().getOut();
     err = commandSpec.commandLine().getErr();
+    if (farm) {
+      FarmBenchmark.run(results, workers, credit, out);
+      return 0;
+    }
     int n = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
     List<PolicySpec> specs = new ArrayList<>();
     for (String text : policies) {
