@@ -114,10 +114,13 @@ final class LocalCommand implements Callable<Integer> {
         stdout.flush();
         Path folder = out.resolve(submitted.getJobId());
         List<Path> files = ResultsFiles.write(results, folder);
-        err.println("wrote " + files.size() + " files into " + folder + ":");
-        for (Path f : files) {
-          err.println("  " + folder.relativize(f));
-        }
+        long pictures = files.stream().filter(f -> f.toString().endsWith(".svg")).count();
+        err.println(
+            "wrote results.json, results.csv, ownership.csv, results.txt and "
+                + pictures
+                + (pictures == 1 ? " picture" : " pictures")
+                + " (svg/) into "
+                + folder);
         err.flush();
         return last != null && last.getState() == JobState.SUCCEEDED ? 0 : Errors.REFUSED;
       } finally {
