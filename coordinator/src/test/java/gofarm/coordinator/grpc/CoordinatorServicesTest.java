@@ -220,6 +220,42 @@ class CoordinatorServicesTest {
   }
 
   @Test
+  void reflectionAndHealthAreServedForGrpcurlAndProbes() throws Exception {
+    var health =
+        io.grpc.health.v1.HealthGrpc.newBlockingStub(channel)
+            .check(io.grpc.health.v1.HealthCheckRequest.getDefaultInstance());
+    assertEquals(io.grpc.health.v1.HealthCheckResponse.ServingStatus.SERVING, health.getStatus());
+    java.util.concurrent.CompletableFuture<java.util.List<String>> services =
+        new java.util.concurrent.CompletableFuture<>();
+    var request =
+        io.grpc.reflection.v1.ServerReflectionGrpc.newStub(channel)
+            .serverReflectionInfo(
+                new StreamObserver<io.grpc.reflection.v1.ServerReflectionResponse>() {
+                  @Override
+                  public void onNext(io.grpc.reflection.v1.ServerReflectionResponse r) {
+                    services.complete(
+                        r.getListServicesResponse().getServiceList().stream()
+                            .map(io.grpc.reflection.v1.ServiceResponse::getName)
+                            .toList());
+                  }
+
+                  @Override
+                  public void onError(Throwable t) {
+                    services.completeExceptionally(t);
+                  }
+
+                  @Override
+                  public void onCompleted() {}
+                });
+    request.onNext(
+        io.grpc.reflection.v1.ServerReflectionRequest.newBuilder().setListServices("").build());
+    java.util.List<String> names = services.get(10, TimeUnit.SECONDS);
+    request.onCompleted();
+    assertTrue(names.contains("gofarm.v1.PlayoutFarm"), names.toString());
+    assertTrue(names.contains("gofarm.v1.WorkerHub"), names.toString());
+  }
+
+  @Test
   void aWorkerOfAnotherProtocolIsRefusedWithAClearMessage() throws Exception {
     ScriptedWorker worker = new ScriptedWorker();
     worker.connect(channel, 99);
