@@ -494,9 +494,18 @@ public final class Search {
     return best;
   }
 
+  /**
+   * Whether nothing is left to play for: every point is settled by Benson or owned by one colour in
+   * at least {@link AreaScorer#OWNED} of the playouts, and no chain is in atari (a capture still
+   * pending is work to do: random playouts take for granted that it will be made).
+   */
   private boolean allSettled(Ownership ownership) {
+    Board board = root.board();
     for (int i = 0; i < geometry.pointCount(); i++) {
       int p = geometry.point(i);
+      if (board.color(p) != Color.EMPTY && board.libertyCount(p) == 1) {
+        return false;
+      }
       if (settledOwner[p] == Color.EMPTY
           && ownership.share(p, Color.BLACK) < AreaScorer.OWNED
           && ownership.share(p, Color.WHITE) < AreaScorer.OWNED) {
