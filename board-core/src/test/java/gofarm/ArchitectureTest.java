@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
  * <pre>
  *   board  <-  rules  <-  io
  *                     <-  life  <-  playout  <-  search
- *   gtp may use all of them
+ *   gtp may use all of them; stats uses none (the JDK only)
+ *   match (games between players, and their statistics) may use all of them
  * </pre>
  *
  * Packages that do not exist yet simply have no files. Every package with sources must also have a
@@ -44,7 +45,9 @@ class ArchitectureTest {
           "life", Set.of("board", "rules"),
           "playout", Set.of("board", "rules", "life"),
           "search", Set.of("board", "rules", "life", "playout"),
-          "gtp", Set.of("board", "rules", "io", "life", "playout", "search"));
+          "stats", Set.of(),
+          "gtp", Set.of("board", "rules", "io", "life", "playout", "search"),
+          "match", Set.of("board", "rules", "io", "life", "playout", "search", "gtp", "stats"));
 
   /**
    * Packages whose {@code package-info.java} is written on another branch: {@code gofarm.gtp}'s

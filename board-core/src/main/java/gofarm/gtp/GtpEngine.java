@@ -124,8 +124,12 @@ public final class GtpEngine {
   private static final Pattern FLOAT =
       Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d{1,3})?");
 
+  /** GoGui's command that lists the analyze commands. */
+  public static final String ANALYZE_COMMANDS = "gogui-analyze_commands";
+
   private final MoveGenerator generator;
   private final Map<String, Command> commands = new TreeMap<>();
+  private final List<String> analyzeEntries = new ArrayList<>();
   private Rules rules;
   private Game game;
   private boolean quit;
@@ -176,6 +180,36 @@ public final class GtpEngine {
     extension("countlib", this::countlib);
     extension("findlib", this::findlib);
     extension("unconditional_status", this::unconditionalStatus);
+  }
+
+  /**
+   * A command added from outside (the search's analyze commands): answers its arguments, given the
+   * game as it stands, or throws {@link Failure}.
+   */
+  @FunctionalInterface
+  public interface Extension {
+    /** The response text for {@code args} (the words after the command name). */
+    String run(Game game, List<String> args);
+  }
+
+  /**
+   * Adds a command, answered like GNU Go's extensions (errors without "syntax error"). With an
+   * {@code analyzeEntry} ({@code gfx/Label/command}: GoGui's type, label and command line) it is
+   * also listed by {@code gogui-analyze_commands}, which the engine then knows.
+   *
+   * @throws IllegalArgumentException if the name is taken or not a single word
+   */
+  public void register(String name, String analyzeEntry, Extension extension) {
+    if (!name.matches("[\\w.+-]+") || commands.containsKey(name)) {
+      throw new IllegalArgumentException("cannot register GTP command '" + name + "'");
+    }
+    extension(name, a -> extension.run(game, List.copyOf(a.words)));
+    if (analyzeEntry != null) {
+      analyzeEntries.add(analyzeEntry);
+      if (!commands.containsKey(ANALYZE_COMMANDS)) {
+        extension(ANALYZE_COMMANDS, a -> noArguments(a, String.join("\n", analyzeEntries)));
+      }
+    }
   }
 
   private void standard(String name, Handler handler) {
@@ -442,6 +476,9 @@ public final class GtpEngine {
     a.count(1, 1, "color");
     Player player = a.color(0);
     int p = generator.generate(game, player);
+    if (p == MoveGenerator.RESIGN) {
+      return "resign"; // the game is over for the controller; nothing is played
+    }
     IllegalMoveException.Reason reason = game.illegalReason(player, p);
     if (reason != null) {
       // A bug of the generator; answer instead of playing it.
@@ -780,11 +817,14 @@ public final class GtpEngine {
     }
   }
 
-  /** A command that fails with a message for the controller; no stack trace needed. */
-  private static final class Failure extends RuntimeException {
+  /**
+   * A command that fails with a message for the controller, answered as {@code ? message}; no stack
+   * trace needed. Registered commands ({@link #register}) throw it for bad arguments.
+   */
+  public static final class Failure extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    Failure(String message) {
+    public Failure(String message) {
       super(message, null, false, false);
     }
   }

@@ -7,10 +7,16 @@ import gofarm.rules.Player;
  * Chooses the move the engine plays for GTP {@code genmove}: the search behind the protocol.
  *
  * <p>Implementations must not change the game (copy its board to think), and must return a point on
- * which {@code player} may legally play, or {@link gofarm.board.Point#PASS}.
+ * which {@code player} may legally play, {@link gofarm.board.Point#PASS}, or {@link #RESIGN}.
  */
 @FunctionalInterface
 public interface MoveGenerator {
-  /** The move {@code player} should play in {@code game}: a legal point, or {@code Point.PASS}. */
+  /** What {@link #generate} returns to resign: GTP {@code genmove} answers {@code resign}. */
+  int RESIGN = -1;
+
+  /**
+   * The move {@code player} should play in {@code game}: a legal point, {@code Point.PASS}, or
+   * {@link #RESIGN}.
+   */
   int generate(Game game, Player player);
 }

@@ -32,6 +32,9 @@ public final class Playout {
   private final byte[] firstPlayColor;
   private final byte[] owner;
   private int stamp;
+  private int passes;
+  private int koCaptures;
+  private PlayoutStats treeStats;
 
   public Playout(PolicySpec spec, Geometry geometry) {
     this.geometry = geometry;
@@ -78,8 +81,8 @@ public final class Playout {
   }
 
   /**
-   * One playout; with the settled filter ({@code owners} not null) it may prune the settled points
-   * and score them for their owners.
+   * One playout from {@code root}; with the settled filter ({@code owners} not null) it may prune
+   * the settled points and score them for their owners.
    */
   private void playOne(PlayoutRoot root, PlayoutStats stats, byte[] owners) {
     Board b = board;
@@ -90,36 +93,102 @@ public final class Playout {
       stamp = 1;
     }
     int capturesBefore = b.captures(Color.BLACK) + b.captures(Color.WHITE);
-    byte me = root.toPlay();
-    int last = root.lastMove();
-    int secondLast = root.secondLastMove();
+    int length = playToEnd(b, root.toPlay(), root.lastMove(), root.secondLastMove(), stats, null);
+    score(root, stats, length, passes, koCaptures, capturesBefore, settled);
+  }
+
+  /**
+   * Plays one playout on the caller's {@code board}, from the position the caller has set up there
+   * (typically the root of a tree search with the tree's moves played on it), and records it in
+   * {@code trace}: the playout's moves are appended to the moves already there, then the final
+   * owners and the winner are set. The board is left at the end of the playout.
+   *
+   * <p>The playout uses this object's random sequence ({@link #setSeed}); under the settled rule it
+   * prunes and scores the points Benson settles at {@code root}, which is right as long as the
+   * caller's moves kept off them. Nothing is allocated.
+   *
+   * @param root the position the search started from: its komi and its settled points count
+   * @param board a board of this geometry holding the position to play from
+   * @param toPlay the player to move on {@code board}
+   * @param last the last move played on {@code board} (point, PASS or NONE), for the local rules
+   * @param secondLast the move before it
+   * @return the winner: BLACK, WHITE or EMPTY for a draw
+   */
+  public byte playFrom(
+      PlayoutRoot root, Board board, byte toPlay, int last, int secondLast, PlayoutTrace trace) {
+    assert board.geometry() == geometry && trace.geometry() == geometry : "geometry";
+    PlayoutStats stats = ruleStats();
+    byte[] owners = policy.settledRule() >= 0 ? root.settledOwners() : null;
+    byte[] settled = owners == null ? null : policy.startPlayout(owners, rng, stats);
+    playToEnd(board, toPlay, last, secondLast, stats, trace);
+    int difference = countArea(board, settled);
+    byte[] traceOwners = trace.owners();
+    for (int i = 0; i < geometry.pointCount(); i++) {
+      traceOwners[geometry.point(i)] = owner[i];
+    }
+    double komi = root.komi();
+    byte winner = difference > komi ? Color.BLACK : difference < komi ? Color.WHITE : Color.EMPTY;
+    trace.finish(winner, difference);
+    return winner;
+  }
+
+  /** Restarts this playout's random sequence for {@link #playFrom}. */
+  public void setSeed(long seed) {
+    rng.setSeed(seed);
+  }
+
+  /**
+   * The rule counters of the playouts run by {@link #playFrom} (their other statistics are in the
+   * traces): which rule supplied how many moves.
+   */
+  public PlayoutStats ruleStats() {
+    if (treeStats == null) {
+      treeStats = newStats();
+    }
+    return treeStats;
+  }
+
+  /**
+   * Plays the playout's moves on {@code b} until two passes in a row or {@link #maxLength} moves;
+   * records them in {@code trace} if there is one, else marks the first play at each point for the
+   * AMAF counts. Leaves the passes and ko captures in {@link #passes} and {@link #koCaptures}.
+   *
+   * @return the number of moves played, passes included
+   */
+  private int playToEnd(
+      Board b, byte me, int last, int secondLast, PlayoutStats stats, PlayoutTrace trace) {
     int passesInARow = 0;
-    int passes = 0;
-    int koCaptures = 0;
+    int passCount = 0;
+    int koCount = 0;
     int length = 0;
     while (passesInARow < 2 && length < maxLength) {
       int p = policy.chooseMove(b, me, last, secondLast, rng, stats);
       if (p == Point.PASS) {
         b.pass(me);
         passesInARow++;
-        passes++;
+        passCount++;
       } else {
         b.playAssumeLegal(p, me);
         passesInARow = 0;
         if (b.koPoint() != Point.NONE) {
-          koCaptures++;
+          koCount++;
         }
-        if (firstPlayStamp[p] != stamp) {
+        if (trace == null && firstPlayStamp[p] != stamp) {
           firstPlayStamp[p] = stamp;
           firstPlayColor[p] = me;
         }
+      }
+      if (trace != null) {
+        trace.addPlayoutMove(p);
       }
       secondLast = last;
       last = p;
       me = Color.opponent(me);
       length++;
     }
-    score(root, stats, length, passes, koCaptures, capturesBefore, settled);
+    passes = passCount;
+    koCaptures = koCount;
+    return length;
   }
 
   /**
@@ -135,26 +204,9 @@ public final class Playout {
       int capturesBefore,
       byte[] settled) {
     Board b = board;
-    int black = 0;
-    int white = 0;
     int points = geometry.pointCount();
     byte[] owners = owner;
-    for (int i = 0; i < points; i++) {
-      int p = geometry.point(i);
-      byte c = b.color(p);
-      if (settled != null && settled[p] != Color.EMPTY) {
-        c = settled[p];
-      } else if (c == Color.EMPTY) {
-        c =
-            b.isEyelike(p, Color.BLACK)
-                ? Color.BLACK
-                : b.isEyelike(p, Color.WHITE) ? Color.WHITE : Color.EMPTY;
-      }
-      owners[i] = c;
-      black += c == Color.BLACK ? 1 : 0;
-      white += c == Color.WHITE ? 1 : 0;
-    }
-    int difference = black - white;
+    int difference = countArea(b, settled);
     double komi = root.komi();
     byte winner = difference > komi ? Color.BLACK : difference < komi ? Color.WHITE : Color.EMPTY;
     stats.playouts++;
@@ -198,5 +250,33 @@ public final class Playout {
         }
       }
     }
+  }
+
+  /**
+   * Scores the final position by area with the one-point-eye rule: leaves each point's owner in
+   * {@link #owner} (by point index) and returns black's area minus white's. Points {@code settled}
+   * names an owner for (nobody played there) count for that owner, dead stones included.
+   */
+  private int countArea(Board b, byte[] settled) {
+    int black = 0;
+    int white = 0;
+    int points = geometry.pointCount();
+    byte[] owners = owner;
+    for (int i = 0; i < points; i++) {
+      int p = geometry.point(i);
+      byte c = b.color(p);
+      if (settled != null && settled[p] != Color.EMPTY) {
+        c = settled[p];
+      } else if (c == Color.EMPTY) {
+        c =
+            b.isEyelike(p, Color.BLACK)
+                ? Color.BLACK
+                : b.isEyelike(p, Color.WHITE) ? Color.WHITE : Color.EMPTY;
+      }
+      owners[i] = c;
+      black += c == Color.BLACK ? 1 : 0;
+      white += c == Color.WHITE ? 1 : 0;
+    }
+    return black - white;
   }
 }

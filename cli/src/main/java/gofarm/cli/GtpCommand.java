@@ -2,13 +2,20 @@ package gofarm.cli;
 
 import gofarm.board.Geometry;
 import gofarm.gtp.GtpEngine;
-import gofarm.playout.FlatMonteCarlo;
+import gofarm.gtp.SearchGtp;
 import gofarm.playout.PolicySpec;
 import gofarm.rules.KoRule;
 import gofarm.rules.Rules;
+import gofarm.search.Budget;
+import gofarm.search.SearchConfig;
+import gofarm.search.SearchPlayer;
 import java.io.InputStreamReader;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -17,11 +24,13 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code gofarm gtp}: a Go Text Protocol engine on standard input and output, for GUIs (Sabaki,
- * GoGui, Lizzie) and match tools (gogui-twogtp); {@code genmove} is flat Monte-Carlo. Only GTP
- * responses go to standard output; anything else goes to standard error.
+ * GoGui, Lizzie) and match tools (gogui-twogtp); {@code genmove} is the search player (UCT with
+ * RAVE, {@link SearchPlayer}) with GoGui analyze commands for its win rates and ownership map. Only
+ * GTP responses go to standard output; a one-line summary of each search goes to standard error.
  *
  * <pre>
  * printf 'boardsize 9\nplay b e5\ngenmove w\nshowboard\nquit\n' | ./gofarm gtp --komi 7
+ * ./gofarm gtp --time 2 --threads 4 --policy heavy      # for GoGui: 2 s a move on 4 threads
  * </pre>
  */
 @Command(
@@ -30,9 +39,11 @@ import picocli.CommandLine.Spec;
     description = {
       "Plays Go over the Go Text Protocol (version 2) on standard input and output.",
       "Standard commands plus GNU Go's list_stones, is_legal, all_legal, captures, countlib,"
-          + " findlib and unconditional_status (Benson: pass-alive); genmove is flat Monte-Carlo"
-          + " over --playouts playouts; final_status_list and final_score take off the stones"
-          + " that Benson or 1000 seeded playouts call dead."
+          + " findlib and unconditional_status (Benson: pass-alive); genmove is a tree search"
+          + " (UCT with RAVE) over --playouts playouts or --time seconds on --threads threads,"
+          + " and may answer pass or resign; final_status_list and final_score take off the"
+          + " stones that Benson or 1000 seeded playouts call dead. GoGui analyze commands:"
+          + " gofarm-winrates, gofarm-ownership, gofarm-search (see gogui-analyze_commands)."
     })
 final class GtpCommand implements Callable<Integer> {
   @Option(
@@ -59,9 +70,23 @@ final class GtpCommand implements Callable<Integer> {
 
   @Option(
       names = "--playouts",
-      defaultValue = "10000",
-      description = "Playouts per genmove, at least 1 (default: ${DEFAULT-VALUE}).")
-  int playouts;
+      description =
+          "Playouts per genmove, at least 1 (default: 10000 unless --time is given; with both,"
+              + " whichever ends first).")
+  Long playouts;
+
+  @Option(
+      names = "--time",
+      description = "Seconds per genmove, more than 0 (default: no time limit).")
+  Double seconds;
+
+  @Option(
+      names = "--threads",
+      defaultValue = "1",
+      description =
+          "Search threads, 1..1024 (default: ${DEFAULT-VALUE}; one thread with --playouts is"
+              + " reproducible for a seed).")
+  int threads;
 
   @Option(
       names = "--policy",
@@ -73,15 +98,94 @@ final class GtpCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
+  @Option(
+      names = "--resign",
+      defaultValue = "0.1",
+      description =
+          "Resign when the best move wins less than this share, 0..1; 0 never resigns"
+              + " (default: ${DEFAULT-VALUE}).")
+  double resign;
+
+  @Option(
+      names = "--no-tree-reuse",
+      description = "Start every search from an empty tree (default: keep the subtree).")
+  boolean noTreeReuse;
+
   @Spec CommandSpec commandSpec;
 
   @Override
   public Integer call() {
-    GtpEngine engine = new GtpEngine(rules(), boardSize(), generator()::chooseMove);
-    engine.run(
-        new InputStreamReader(System.in, StandardCharsets.UTF_8),
-        commandSpec.commandLine().getOut());
+    Rules rules = rules();
+    int size = boardSize();
+    SearchConfig config = config();
+    Budget budget = budget();
+    if (threads < 1 || threads > 1024) {
+      throw new ParameterException(
+          commandSpec.commandLine(), "--threads must be 1..1024 (got " + threads + ")");
+    }
+    PrintWriter err = commandSpec.commandLine().getErr();
+    ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads - 1, daemon()) : null;
+    try {
+      SearchPlayer player = new SearchPlayer(config, budget, seed, threads, pool);
+      SearchGtp search =
+          new SearchGtp(
+              player,
+              r -> {
+                err.println("search: " + SearchGtp.summary(r, r.ownership().geometry()));
+                err.flush();
+              });
+      GtpEngine engine = search.engine(rules, size);
+      engine.run(
+          new InputStreamReader(System.in, StandardCharsets.UTF_8),
+          commandSpec.commandLine().getOut());
+    } finally {
+      if (pool != null) {
+        pool.shutdownNow();
+      }
+    }
     return 0;
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon() {
+    return r -> {
+      Thread t = new Thread(r, "search");
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  private SearchConfig config() {
+    PolicySpec spec;
+    try {
+      spec = PolicySpec.parse(policy);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(commandSpec.commandLine(), "--policy: " + e.getMessage());
+    }
+    try {
+      return SearchConfig.of(spec).withResignThreshold(resign).withTreeReuse(!noTreeReuse);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(
+          commandSpec.commandLine(), "--resign must be 0..1 (got " + resign + ")");
+    }
+  }
+
+  private Budget budget() {
+    if (playouts != null && playouts < 1) {
+      throw new ParameterException(
+          commandSpec.commandLine(),
+          "--playouts: playouts must be at least 1 (got " + playouts + ")");
+    }
+    if (seconds != null && !(seconds > 0 && seconds <= 1e6)) {
+      throw new ParameterException(
+          commandSpec.commandLine(), "--time must be more than 0 seconds (got " + seconds + ")");
+    }
+    Duration time = seconds == null ? null : Duration.ofNanos((long) (seconds * 1e9));
+    long count = playouts != null ? playouts : seconds == null ? 10_000 : 0;
+    try {
+      return new Budget(count, time);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(commandSpec.commandLine(), "--playouts: " + e.getMessage());
+    }
   }
 
   private Rules rules() {
@@ -99,14 +203,5 @@ final class GtpCommand implements Callable<Integer> {
           "--size must be " + Geometry.MIN_SIZE + ".." + Geometry.MAX_SIZE + " (got " + size + ")");
     }
     return size;
-  }
-
-  private FlatMonteCarlo generator() {
-    try {
-      return new FlatMonteCarlo(PolicySpec.parse(policy), playouts, seed);
-    } catch (IllegalArgumentException e) {
-      String option = playouts < 1 ? "--playouts" : "--policy";
-      throw new ParameterException(commandSpec.commandLine(), option + ": " + e.getMessage());
-    }
   }
 }

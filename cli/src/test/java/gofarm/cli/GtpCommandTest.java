@@ -11,7 +11,10 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** {@code gofarm gtp}: the options become the engine's rules, and stdout carries only GTP. */
+/**
+ * {@code gofarm gtp}: the options become the engine's rules and the search's settings, and stdout
+ * carries only GTP.
+ */
 class GtpCommandTest {
 
   private record Run(int exitCode, String out, String err) {}
@@ -77,7 +80,7 @@ class GtpCommandTest {
   }
 
   @Test
-  void genmoveIsFlatMonteCarlo() {
+  void genmoveSearchesAndLogsTheSearchOnStandardError() {
     Run run = run("genmove b\nlist_stones b\n", "--size", "5", "--playouts", "64");
     assertEquals(0, run.exitCode());
     String[] responses = run.out().split("\n\n");
@@ -85,6 +88,25 @@ class GtpCommandTest {
     String move = responses[0].substring(2);
     assertTrue(move.matches("[A-E][1-5]"), move);
     assertEquals("= " + move, responses[1]);
+    assertTrue(run.err().startsWith("search: black " + move + " (best), win rate "), run.err());
+    assertTrue(run.err().contains(", 64 playouts in "), run.err());
+  }
+
+  @Test
+  void searchOptionsReachTheSearch() {
+    // Two threads and a time budget: not reproducible, but every answer is a legal move.
+    Run timed = run("boardsize 9\ngenmove b\ngenmove w\n", "--time", "0.2", "--threads", "2");
+    assertEquals(0, timed.exitCode(), timed.err());
+    assertTrue(timed.out().matches("=\n\n= [A-HJ][1-9]\n\n= [A-HJ][1-9]\n\n"), timed.out());
+    // Reproducible with one thread and playouts; the analyze commands are there.
+    String input = "boardsize 9\nplay b e5\ngenmove w\ngogui-analyze_commands\n";
+    Run a = run(input, "--playouts", "200", "--seed", "3", "--policy", "heavy");
+    Run b = run(input, "--playouts", "200", "--seed", "3", "--policy", "heavy");
+    assertEquals(a.out(), b.out());
+    assertTrue(a.out().contains("gfx/Search: win rates/gofarm-winrates"), a.out());
+    // A resign threshold of 1 resigns at once (once the best move has 50 visits).
+    Run resign = run("genmove b\n", "--size", "5", "--playouts", "1000", "--resign", "1");
+    assertEquals("= resign\n\n", resign.out());
   }
 
   @Test
@@ -105,6 +127,19 @@ class GtpCommandTest {
     assertTrue(
         playouts.err().startsWith("--playouts: playouts must be at least 1 (got 0)\n"),
         playouts.err());
+
+    Run time = run("", "--time", "0");
+    assertEquals(2, time.exitCode());
+    assertTrue(time.err().startsWith("--time must be more than 0 seconds (got 0.0)\n"), time.err());
+
+    Run threads = run("", "--threads", "0");
+    assertTrue(threads.err().startsWith("--threads must be 1..1024 (got 0)\n"), threads.err());
+
+    Run resign = run("", "--resign", "2");
+    assertTrue(resign.err().startsWith("--resign must be 0..1 (got 2.0)\n"), resign.err());
+
+    Run policy = run("", "--policy", "nonsense");
+    assertTrue(policy.err().startsWith("--policy: rules[0]."), policy.err());
 
     Run ko = run("", "--ko", "super");
     assertEquals(2, ko.exitCode());

@@ -1,0 +1,225 @@
+package gofarm.search;
+
+import gofarm.playout.Rng;
+import gofarm.rules.Game;
+import gofarm.rules.Move;
+import gofarm.rules.Player;
+import gofarm.rules.Rules;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A Go player that searches each move with {@link Search} under a {@link Budget}, on the calling
+ * thread and, if it was given an executor, on more threads of the caller's; it keeps the subtree of
+ * the moves played since its last search when the configuration asks for tree reuse.
+ *
+ * <pre>{@code
+ * SearchPlayer player = new SearchPlayer(SearchConfig.of(PolicySpec.parse("heavy")),
+ *     Budget.playouts(10_000), seed);                    // one thread: reproducible
+ * SearchResult r = player.decide(game, game.toPlay());
+ * if (!r.resign()) game.play(r.player(), r.move());
+ *
+ * ExecutorService pool = Executors.newFixedThreadPool(3); // the caller's threads
+ * SearchPlayer fast = new SearchPlayer(config, Budget.time(Duration.ofSeconds(1)), seed, 4, pool);
+ * }</pre>
+ *
+ * <p>The seed of a move's search is {@code Rng.mix(seed, moves played so far)}, and thread t's
+ * random sequence is {@code Rng.mix(thatSeed, t)}: with one thread and a playout budget the same
+ * game gives the same moves on any machine. With more threads, or a time budget, the moves depend
+ * on timing. Not thread-safe: one game at a time.
+ */
+public final class SearchPlayer {
+  private final SearchConfig config;
+  private final Budget budget;
+  private final long seed;
+  private final int threads;
+  private final Executor executor;
+
+  // Tree reuse: the root of the last search and the moves of the game it was made for.
+  private Node reusable;
+  private List<Move> reusableMoves;
+  private Rules reusableRules;
+  private gofarm.board.Geometry reusableGeometry;
+  private Player reusablePlayer;
+  private SearchResult lastResult;
+
+  /** A player that searches on the calling thread only. */
+  public SearchPlayer(SearchConfig config, Budget budget, long seed) {
+    this(config, budget, seed, 1, null);
+  }
+
+  /**
+   * A player that searches on {@code threads} threads: the calling one and {@code threads - 1}
+   * tasks handed to {@code executor}, which must be able to run them at the same time.
+   *
+   * @throws IllegalArgumentException if threads is not 1..1024, or more than one without executor
+   */
+  public SearchPlayer(
+      SearchConfig config, Budget budget, long seed, int threads, Executor executor) {
+    if (threads < 1 || threads > 1024) {
+      throw new IllegalArgumentException("threads must be 1..1024 (got " + threads + ")");
+    }
+    if (threads > 1 && executor == null) {
+      throw new IllegalArgumentException(
+          "an executor is needed for " + threads + " threads (board-core starts none)");
+    }
+    this.config = config;
+    this.budget = budget;
+    this.seed = seed;
+    this.threads = threads;
+    this.executor = executor;
+  }
+
+  public SearchConfig config() {
+    return config;
+  }
+
+  public Budget budget() {
+    return budget;
+  }
+
+  public int threads() {
+    return threads;
+  }
+
+  /** The result of the last {@link #decide}, or null before the first. */
+  public SearchResult lastResult() {
+    return lastResult;
+  }
+
+  /** Forgets the kept subtree (a new game, or a position set up by other means). */
+  public void clearTree() {
+    reusable = null;
+    reusableMoves = null;
+  }
+
+  /**
+   * Searches the game's position for {@code player} under the budget and decides. The game is not
+   * changed (its board is read, and its superko test plays and takes back each root move).
+   */
+  public SearchResult decide(Game game, Player player) {
+    Search search = new Search(config, game, player, reusedRoot(game, player));
+    run(search, Rng.mix(seed, game.moves().size()));
+    SearchResult result = search.decide();
+    lastResult = result;
+    if (config.treeReuse()) {
+      reusable = search.rootNode();
+      reusableMoves = List.copyOf(game.moves());
+      reusableRules = game.rules();
+      reusableGeometry = game.geometry();
+      reusablePlayer = player;
+    }
+    return result;
+  }
+
+  /**
+   * The node of the kept tree for the game's position: found by following the moves played since
+   * the last search, if they extend that game and alternate as the tree does; else null.
+   */
+  private Node reusedRoot(Game game, Player player) {
+    if (!config.treeReuse() || reusable == null) {
+      return null;
+    }
+    List<Move> moves = game.moves();
+    int from = reusableMoves.size();
+    if (game.geometry() != reusableGeometry
+        || !game.rules().equals(reusableRules)
+        || moves.size() <= from
+        || !moves.subList(0, from).equals(reusableMoves)) {
+      return null;
+    }
+    Node node = reusable;
+    Player mover = reusablePlayer;
+    for (int i = from; i < moves.size(); i++) {
+      Move m = moves.get(i);
+      if (m.player() != mover) {
+        return null;
+      }
+      node = node.child(m.point());
+      if (node == null) {
+        return null;
+      }
+      mover = mover.opponent();
+    }
+    return mover == player ? node : null;
+  }
+
+  /** Runs simulations until the budget is spent, on the calling thread and the executor's. */
+  private void run(Search search, long moveSeed) {
+    long limit = budget.playouts() > 0 ? budget.playouts() : Long.MAX_VALUE;
+    // No deadline is a deadline a century away: nanoTime differences never overflow then.
+    long deadline =
+        System.nanoTime()
+            + (budget.time() == null
+                ? 100L * 365 * 24 * 3600 * 1_000_000_000L
+                : budget.time().toNanos());
+    AtomicLong claimed = new AtomicLong();
+    List<SearchContext> contexts = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      contexts.add(search.newContext(Rng.mix(moveSeed, t)));
+    }
+    // The first simulation runs whatever the time, so that there is something to decide on.
+    claimed.incrementAndGet();
+    search.runPlayout(contexts.get(0));
+    if (threads == 1) {
+      loop(search, contexts.get(0), claimed, limit, deadline);
+      return;
+    }
+    CountDownLatch done = new CountDownLatch(threads - 1);
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    for (int t = 1; t < threads; t++) {
+      SearchContext context = contexts.get(t);
+      executor.execute(
+          () -> {
+            try {
+              loop(search, context, claimed, limit, deadline);
+            } catch (Throwable e) {
+              failure.compareAndSet(null, e);
+              claimed.set(Long.MAX_VALUE / 2); // stops the others
+            } finally {
+              done.countDown();
+            }
+          });
+    }
+    try {
+      loop(search, contexts.get(0), claimed, limit, deadline);
+    } catch (RuntimeException | Error e) {
+      claimed.set(Long.MAX_VALUE / 2);
+      failure.compareAndSet(null, e);
+    }
+    boolean interrupted = false;
+    while (true) {
+      try {
+        done.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+        claimed.set(Long.MAX_VALUE / 2);
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    Throwable e = failure.get();
+    if (e instanceof RuntimeException r) {
+      throw r;
+    }
+    if (e instanceof Error err) {
+      throw err;
+    }
+    if (e != null) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void loop(
+      Search search, SearchContext context, AtomicLong claimed, long limit, long deadline) {
+    while (claimed.incrementAndGet() <= limit && System.nanoTime() - deadline < 0) {
+      search.runPlayout(context);
+    }
+  }
+}
