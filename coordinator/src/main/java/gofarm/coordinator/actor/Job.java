@@ -77,8 +77,9 @@ public final class Job extends AbstractBehavior<Job.Command> {
   public record GetReport(boolean withStats, ActorRef<JobReport> replyTo) implements Command {}
 
   /**
-   * The manager has taken the final report: stop. Results the manager forwarded before it learned
-   * of the end are ahead of this message in the mailbox, so each of them is still acknowledged.
+   * The manager has taken the final report: stop after {@link #LINGER}. Results the manager
+   * forwarded before it learned of the end are ahead of this message in the mailbox, so each of
+   * them is still acknowledged.
    */
   public enum Retire implements Command {
     INSTANCE
@@ -88,11 +89,22 @@ public final class Job extends AbstractBehavior<Job.Command> {
     INSTANCE
   }
 
+  private enum Stop implements Command {
+    INSTANCE
+  }
+
+  /**
+   * How long a finished job still answers. A client that looked the job up just before the manager
+   * retired it asks it next; stopping at once would leave that ask to time out.
+   */
+  private static final Duration LINGER = Duration.ofSeconds(30);
+
   private static final Duration TICK = Duration.ofMillis(500);
 
   /** Seconds of history behind the reported playout rate. */
   private static final int RATE_WINDOW_TICKS = 10;
 
+  private final TimerScheduler<Command> timers;
   private final JobPlan plan;
   private final ChunkTable table;
   private final ActorRef<WorkerPool.Command> pool;
@@ -116,6 +128,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
       Clock clock,
       Duration leaseTimeout) {
     super(context);
+    this.timers = timers;
     this.plan = plan;
     this.table = new ChunkTable(plan.jobId(), plan.pairs(), plan.policies(), plan.stopAtWidth());
     this.pool = pool;
@@ -284,9 +297,16 @@ public final class Job extends AbstractBehavior<Job.Command> {
         .onMessage(Lease.class, this::onLateLease)
         .onMessage(Cancel.class, c -> reply(c.replyTo()))
         .onMessage(GetReport.class, g -> reply(g.replyTo(), g.withStats()))
-        .onMessageEquals(Retire.INSTANCE, Behaviors::stopped)
+        .onMessageEquals(Retire.INSTANCE, this::onRetire)
+        .onMessageEquals(Stop.INSTANCE, Behaviors::stopped)
         .onAnyMessage(m -> this)
         .build();
+  }
+
+  private Behavior<Command> onRetire() {
+    timers.cancel(Tick.INSTANCE);
+    timers.startSingleTimer(Stop.INSTANCE, LINGER);
+    return Behaviors.same();
   }
 
   private Behavior<Command> onLateResult(ChunkCompleted done) {
