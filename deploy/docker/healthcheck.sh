@@ -20,5 +20,6 @@ exec 3<&-
 if [[ "$status" =~ ^HTTP/1\.[01]\ 200 ]]; then
   exit 0
 fi
-echo "healthcheck: 127.0.0.1:$port/-/healthy answered '${status%$'\r'}'" >&2
+status="${status%$'\r'}"
+echo "healthcheck: 127.0.0.1:$port/-/healthy answered '${status//[^[:print:]]/?}'" >&2
 exit 1
