@@ -329,8 +329,10 @@ cmd_up() {
 
   if $prometheus; then
     local p="$state/prometheus"
+    # A new cluster starts with empty Prometheus storage: series of the last one (other PIDs,
+    # counters from zero) would otherwise be summed with this one's for 5 minutes.
+    rm -rf "$p/rules" "$p/data" "$p/targets"
     mkdir -p "$p/targets" "$p/data"
-    rm -rf "$p/rules"
     cp "$repo/deploy/prometheus/prometheus.yml" "$p/prometheus.yml"
     cp -R "$repo/deploy/prometheus/rules" "$p/rules"
     if [[ -n "$scrape_interval" ]]; then
