@@ -92,6 +92,9 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   private final Map<String, JobReport> latest = new LinkedHashMap<>();
   private final Map<String, JobResults> finished = new HashMap<>();
 
+  /** The latest report of each job that has not finished, with its pairs (for the metrics). */
+  private final Map<String, JobReport> unfinishedReports = new HashMap<>();
+
   private JobManager(
       ActorContext<Command> context,
       ActorRef<WorkerPool.Command> pool,
@@ -215,6 +218,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   private Behavior<Command> onJobUpdated(JobUpdated updated) {
     if (running.containsKey(updated.report().jobId())) {
       latest.put(updated.report().jobId(), updated.report().summary());
+      unfinishedReports.put(updated.report().jobId(), updated.report());
       updateJobMetrics();
     }
     return this;
@@ -224,6 +228,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
     String id = done.plan().jobId();
     ActorRef<Job.Command> job = running.remove(id);
     plans.remove(id);
+    unfinishedReports.remove(id);
     if (job != null) {
       job.tell(Job.Retire.INSTANCE);
     }
@@ -288,5 +293,6 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
       }
     }
     metrics.jobs(counts);
+    metrics.runningJobs(unfinishedReports.values());
   }
 }

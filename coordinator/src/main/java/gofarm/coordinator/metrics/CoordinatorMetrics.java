@@ -1,5 +1,6 @@
 package gofarm.coordinator.metrics;
 
+import gofarm.coordinator.job.JobReport;
 import gofarm.coordinator.job.JobState;
 import gofarm.playout.PolicySpec;
 import io.prometheus.metrics.core.datapoints.CounterDataPoint;
@@ -9,8 +10,12 @@ import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.Unit;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -18,6 +23,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * bounded: {@code state} takes the five job states and {@code policy} the preset names or {@code
  * custom}; job and worker ids are never labels. Created once at start-up and passed to the actors;
  * thread-safe.
+ *
+ * <p>Running jobs are summed, not shown one by one (a job id would be an unbounded label): {@code
+ * gofarm_coordinator_running_playouts_done} over {@code _requested} is the progress of all running
+ * jobs together, and {@code gofarm_coordinator_running_black_win_rate{policy}} is the black win
+ * rate over every counted playout of the running jobs' pairs with that policy, all positions
+ * together (a series exists only while such a pair has playouts).
  */
 public final class CoordinatorMetrics {
   private final PrometheusRegistry registry;
@@ -33,6 +44,10 @@ public final class CoordinatorMetrics {
   private final Counter moves;
   private final Gauge jobs;
   private final Histogram roundTrip;
+  private final Gauge runningPlayoutsDone;
+  private final Gauge runningPlayoutsRequested;
+  private final Gauge runningBlackWinRate;
+  private final Set<String> runningPolicies = new HashSet<>();
   private final Map<String, CounterDataPoint> playoutsByPolicy = new ConcurrentHashMap<>();
   private final Map<String, CounterDataPoint> movesByPolicy = new ConcurrentHashMap<>();
 
@@ -110,6 +125,24 @@ public final class CoordinatorMetrics {
             .classicOnly()
             .classicUpperBounds(0.1, 0.25, 0.5, 1, 1.5, 2, 3, 5, 10, 30, 60, 300)
             .register(registry);
+    runningPlayoutsDone =
+        Gauge.builder()
+            .name("gofarm_coordinator_running_playouts_done")
+            .help("Playouts counted so far for the running jobs, all together")
+            .register(registry);
+    runningPlayoutsRequested =
+        Gauge.builder()
+            .name("gofarm_coordinator_running_playouts_requested")
+            .help("Playouts the running jobs asked for, all together")
+            .register(registry);
+    runningBlackWinRate =
+        Gauge.builder()
+            .name("gofarm_coordinator_running_black_win_rate")
+            .help(
+                "Black win rate (draws count half) over the counted playouts of the running jobs'"
+                    + " pairs with this policy, all positions together")
+            .labelNames("policy")
+            .register(registry);
     for (JobState s : JobState.values()) {
       jobs.labelValues(label(s)).set(0);
     }
@@ -162,6 +195,45 @@ public final class CoordinatorMetrics {
   public void jobs(Map<JobState, Integer> counts) {
     for (JobState s : JobState.values()) {
       jobs.labelValues(label(s)).set(counts.getOrDefault(s, 0));
+    }
+  }
+
+  /**
+   * Sets the running-job gauges from the latest reports of the running jobs (reports with their
+   * pairs; reports of jobs in other states are ignored).
+   */
+  public void runningJobs(Collection<JobReport> reports) {
+    long done = 0;
+    long requested = 0;
+    // policy label -> {black wins (draws half), playouts}
+    Map<String, double[]> byPolicy = new TreeMap<>();
+    for (JobReport r : reports) {
+      if (r.state() != JobState.RUNNING) {
+        continue;
+      }
+      done += r.playoutsDone();
+      requested += r.playoutsTotal();
+      for (JobReport.Pair p : r.pairs()) {
+        if (p.playouts() > 0) {
+          double[] sums = byPolicy.computeIfAbsent(policyLabel(p.policyName()), k -> new double[2]);
+          sums[0] += p.blackWinRate() * p.playouts();
+          sums[1] += p.playouts();
+        }
+      }
+    }
+    runningPlayoutsDone.set(done);
+    runningPlayoutsRequested.set(requested);
+    synchronized (runningPolicies) {
+      for (String gone : runningPolicies) {
+        if (!byPolicy.containsKey(gone)) {
+          runningBlackWinRate.remove(gone);
+        }
+      }
+      runningPolicies.clear();
+      for (Map.Entry<String, double[]> e : byPolicy.entrySet()) {
+        runningBlackWinRate.labelValues(e.getKey()).set(e.getValue()[0] / e.getValue()[1]);
+        runningPolicies.add(e.getKey());
+      }
     }
   }
 

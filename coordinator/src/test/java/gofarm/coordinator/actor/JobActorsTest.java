@@ -30,6 +30,8 @@ import gofarm.wire.JobSpecs;
 import gofarm.wire.WorkerProtocol;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,7 +39,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.apache.pekko.actor.testkit.typed.annotations.JUnit5TestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestKitJUnit5Extension;
@@ -140,10 +144,15 @@ class JobActorsTest {
 
   /** What a worker would send for this work: the chunk's real statistics. */
   private static ChunkPayload payload(WorkerSession.Work w) {
+    return new ChunkResultPayload(WorkerProtocol.result(w.key(), run(w), 0.1));
+  }
+
+  /** The chunk's real statistics. */
+  private static PlayoutStats run(WorkerSession.Work w) {
     Playout playout = new Playout(UNIFORM, G);
     PlayoutStats stats = playout.newStats();
     playout.run(ROOT, w.assignment().getSeed(), w.assignment().getPlayouts(), stats);
-    return new ChunkResultPayload(WorkerProtocol.result(w.key(), stats, 0.1));
+    return stats;
   }
 
   private JobManager.Found lookup(String id) {
@@ -158,6 +167,67 @@ class JobActorsTest {
         .mapToDouble(s -> ((CounterSnapshot) s).getDataPoints().get(0).getValue())
         .findFirst()
         .orElse(0);
+  }
+
+  /** A gauge's value per label set, as {@code {policy=uniform}} or {@code {}}. */
+  private Map<String, Double> gauge(String name) {
+    Map<String, Double> values = new TreeMap<>();
+    registry.scrape().stream()
+        .filter(s -> s.getMetadata().getPrometheusName().equals(name))
+        .forEach(
+            s -> {
+              for (GaugeSnapshot.GaugeDataPointSnapshot d : ((GaugeSnapshot) s).getDataPoints()) {
+                values.put(labels(d.getLabels()), d.getValue());
+              }
+            });
+    return values;
+  }
+
+  private static String labels(Labels labels) {
+    List<String> parts = new ArrayList<>();
+    labels.forEach(l -> parts.add(l.getName() + "=" + l.getValue()));
+    return "{" + String.join(",", parts) + "}";
+  }
+
+  @Test
+  void runningJobsShowTheirProgressAndBlackWinRateWithoutJobLabels() {
+    submit(plan("a", 0, 4));
+    TestProbe<WorkerSession.Command> w = worker("w1", 4);
+    List<WorkerSession.Work> work = assigned(w, 4);
+    double blackWins = 0;
+    for (WorkerSession.Work x : work.subList(0, 2)) {
+      PlayoutStats stats = run(x);
+      blackWins += stats.blackWins() + 0.5 * stats.draws();
+      complete(x, "w1", w);
+      w.expectMessageClass(WorkerSession.Acked.class, WAIT);
+    }
+    double expectedRate = blackWins / 100;
+    // The job reports on its next tick (every 500 ms).
+    w.awaitAssert(
+        WAIT,
+        () -> {
+          assertEquals(Map.of("{}", 100.0), gauge("gofarm_coordinator_running_playouts_done"));
+          assertEquals(Map.of("{}", 200.0), gauge("gofarm_coordinator_running_playouts_requested"));
+          Map<String, Double> rate = gauge("gofarm_coordinator_running_black_win_rate");
+          assertEquals(Set.of("{policy=uniform}"), rate.keySet());
+          assertEquals(expectedRate, rate.get("{policy=uniform}"), 1e-12);
+          return null;
+        });
+    for (WorkerSession.Work x : work.subList(2, 4)) {
+      complete(x, "w1", w);
+    }
+    w.awaitAssert(
+        WAIT,
+        () -> {
+          assertEquals("SUCCEEDED", lookup("a").finished().getStatus().getState().name());
+          assertEquals(Map.of("{}", 0.0), gauge("gofarm_coordinator_running_playouts_done"));
+          assertEquals(Map.of("{}", 0.0), gauge("gofarm_coordinator_running_playouts_requested"));
+          assertEquals(
+              Map.of(),
+              gauge("gofarm_coordinator_running_black_win_rate"),
+              "no series once no job runs");
+          return null;
+        });
   }
 
   @Test

@@ -1,0 +1,239 @@
+package gofarm.deploy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import gofarm.coordinator.Coordinator;
+import gofarm.coordinator.CoordinatorSettings;
+import gofarm.proto.v1.EvaluateSpec;
+import gofarm.proto.v1.GetJobRequest;
+import gofarm.proto.v1.JobSpec;
+import gofarm.proto.v1.JobState;
+import gofarm.proto.v1.JobStatus;
+import gofarm.proto.v1.PlayoutFarmGrpc;
+import gofarm.proto.v1.PolicySpec;
+import gofarm.proto.v1.PositionSource;
+import gofarm.proto.v1.SubmitJobRequest;
+import gofarm.worker.Worker;
+import gofarm.worker.WorkerSettings;
+import gofarm.worker.metrics.WorkerMetrics;
+import io.grpc.ManagedChannel;
+import io.grpc.health.v1.HealthCheckRequest;
+import io.grpc.health.v1.HealthCheckResponse;
+import io.grpc.health.v1.HealthGrpc;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every metric that the Grafana dashboard, the recording rules and the alerts name is exported by a
+ * real coordinator and worker: they run in this JVM over TCP on 127.0.0.1 with their metrics
+ * endpoints, a job with a light and a heavy policy runs, and both endpoints are scraped while it
+ * runs and after it ends. The endpoints behind the container and Kubernetes probes are checked here
+ * too: {@code /-/healthy} on both metrics ports and gRPC health on the coordinator's port.
+ */
+class DeployMetricsTest {
+  private static final Duration WAIT = Duration.ofSeconds(60);
+
+  private static Coordinator coordinator;
+  private static Worker worker;
+  private static ManagedChannel workerChannel;
+  private static ManagedChannel client;
+  private static HTTPServer workerMetricsServer;
+  private static final Scrape SCRAPE = new Scrape();
+
+  @BeforeAll
+  static void runAJobAndScrape() throws Exception {
+    coordinator =
+        Coordinator.start(
+            NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)),
+            new CoordinatorSettings("127.0.0.1", 0, null, Duration.ofSeconds(30), "dev"));
+    WorkerMetrics workerMetrics = new WorkerMetrics();
+    workerMetricsServer =
+        HTTPServer.builder()
+            .hostname("127.0.0.1")
+            .port(0)
+            .registry(workerMetrics.registry())
+            .buildAndStart();
+    workerChannel =
+        NettyChannelBuilder.forAddress("127.0.0.1", coordinator.port()).usePlaintext().build();
+    worker =
+        new Worker(
+            workerChannel,
+            WorkerSettings.builder().id("metrics-test").threads(2).version("dev").build(),
+            workerMetrics);
+    worker.start();
+    client = NettyChannelBuilder.forAddress("127.0.0.1", coordinator.port()).usePlaintext().build();
+    PlayoutFarmGrpc.PlayoutFarmBlockingStub farm = PlayoutFarmGrpc.newBlockingStub(client);
+
+    // Far more playouts than the test waits for: scraped while running, then cancelled.
+    JobSpec spec =
+        JobSpec.newBuilder()
+            .setName("deploy metrics")
+            .setSeed(5)
+            .setEvaluate(
+                EvaluateSpec.newBuilder()
+                    .addPositions(PositionSource.newBuilder().setEmpty(9))
+                    .addPolicies(PolicySpec.newBuilder().setName("uniform"))
+                    .addPolicies(PolicySpec.newBuilder().setName("heavy"))
+                    .setPlayouts(2_000_000)
+                    .setChunkPlayouts(500))
+            .build();
+    String id =
+        farm.withDeadlineAfter(30, TimeUnit.SECONDS)
+            .submitJob(SubmitJobRequest.newBuilder().setSpec(spec).build())
+            .getJobId();
+    GetJobRequest job = GetJobRequest.newBuilder().setJobId(id).build();
+
+    // Running: counted chunks of both policies, rule fires, and the running-job gauges.
+    awaitScrape(
+        coordinator.metricsPort(),
+        s ->
+            s.has("gofarm_coordinator_running_black_win_rate")
+                && s.has("gofarm_coordinator_playouts_total"));
+    awaitScrape(workerMetricsServer.getPort(), s -> s.has("gofarm_worker_rule_fires_total"));
+    assertEquals(JobState.RUNNING, farm.getJob(job).getState(), "scraped while running");
+
+    JobStatus cancelled = farm.withDeadlineAfter(30, TimeUnit.SECONDS).cancelJob(job);
+    assertEquals(JobState.CANCELLED, cancelled.getState());
+    SCRAPE.add(coordinator.metricsPort()).add(workerMetricsServer.getPort());
+  }
+
+  /** Scrapes a port until {@code done} holds for that scrape, and adds every scrape. */
+  private static void awaitScrape(int port, Predicate<Scrape> done) throws Exception {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (true) {
+      Scrape s = new Scrape().add(Scrape.get(port, "/metrics"));
+      SCRAPE.add(Scrape.get(port, "/metrics"));
+      if (done.test(s)) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        fail("port " + port + " never exported what the test waits for: " + s.names());
+      }
+      Thread.sleep(100); // another component's progress: nothing in this test to wait on
+    }
+  }
+
+  @AfterAll
+  static void stop() throws InterruptedException {
+    if (worker != null) {
+      worker.drain(Duration.ofSeconds(5));
+      worker.close();
+    }
+    if (workerChannel != null) {
+      workerChannel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    }
+    if (client != null) {
+      client.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    }
+    if (workerMetricsServer != null) {
+      workerMetricsServer.close();
+    }
+    if (coordinator != null) {
+      coordinator.close();
+    }
+  }
+
+  @Test
+  void everyMetricTheDashboardNamesIsExported() {
+    assertAllExported("the dashboard", DeployFiles.dashboardExpressions());
+  }
+
+  @Test
+  void everyMetricTheRecordingAndAlertingRulesNameIsExported() {
+    List<String> exprs = new ArrayList<>();
+    for (Map<String, Object> rule : DeployFiles.rules()) {
+      exprs.add((String) rule.get("expr"));
+    }
+    assertAllExported("the rules", exprs);
+  }
+
+  private static void assertAllExported(String where, List<String> exprs) {
+    List<String> names = PromQl.metricNames(exprs);
+    assertTrue(names.size() >= 10, where + " names only " + names);
+    Set<String> recorded = DeployFiles.recordedNames();
+    Set<String> missing = new TreeSet<>();
+    for (String name : names) {
+      boolean known =
+          name.equals("up") // made by Prometheus for every target
+              || (name.contains(":") && recorded.contains(name))
+              || SCRAPE.has(name);
+      if (!known) {
+        missing.add(name);
+      }
+    }
+    assertEquals(Set.of(), missing, where + " names metrics nobody exports");
+    // Label matchers on exported metrics name labels they have (job and instance: Prometheus's).
+    for (String e : exprs) {
+      PromQl.matcherLabels(e)
+          .forEach(
+              (metric, labels) -> {
+                if (SCRAPE.has(metric)) {
+                  for (String label : labels) {
+                    assertTrue(
+                        label.equals("job")
+                            || label.equals("instance")
+                            || SCRAPE.labels(metric).contains(label),
+                        where + ": " + metric + " has no label " + label + " in: " + e);
+                  }
+                }
+              });
+    }
+  }
+
+  @Test
+  void theNewRunningJobGaugesAreExported() {
+    // The dashboard's job progress and black win rate panels read these (added for deploy/).
+    assertTrue(SCRAPE.has("gofarm_coordinator_running_playouts_done"));
+    assertTrue(SCRAPE.has("gofarm_coordinator_running_playouts_requested"));
+    assertEquals(Set.of("policy"), SCRAPE.labels("gofarm_coordinator_running_black_win_rate"));
+  }
+
+  @Test
+  void probesHaveRealEndpoints() throws Exception {
+    assertEquals(
+        "Exporter is healthy.", Scrape.get(coordinator.metricsPort(), "/-/healthy").strip());
+    assertEquals(
+        "Exporter is healthy.", Scrape.get(workerMetricsServer.getPort(), "/-/healthy").strip());
+    HealthCheckResponse health =
+        HealthGrpc.newBlockingStub(client)
+            .withDeadlineAfter(10, TimeUnit.SECONDS)
+            .check(HealthCheckRequest.getDefaultInstance());
+    assertEquals(HealthCheckResponse.ServingStatus.SERVING, health.getStatus());
+  }
+
+  @Test
+  void theContainerHealthcheckScriptAsksTheRealEndpoint() throws Exception {
+    Tools.require("bash", "apt-get install bash");
+    List<String> script =
+        List.of("bash", DeployFiles.DEPLOY.resolve("docker/healthcheck.sh").toString());
+    for (int port : List.of(coordinator.metricsPort(), workerMetricsServer.getPort())) {
+      Tools.Result r =
+          Tools.run(
+              DeployFiles.ROOT,
+              Duration.ofSeconds(10),
+              script,
+              Map.of("GOFARM_HEALTH_PORT", Integer.toString(port)));
+      assertEquals(0, r.exit(), r.output());
+    }
+    // The gRPC port speaks HTTP/2 only: not a health endpoint, so the check fails.
+    List<String> wrongPort = new ArrayList<>(script);
+    wrongPort.add(Integer.toString(coordinator.port()));
+    Tools.Result r = Tools.run(DeployFiles.ROOT, Duration.ofSeconds(10), wrongPort);
+    assertEquals(1, r.exit(), r.output());
+  }
+}

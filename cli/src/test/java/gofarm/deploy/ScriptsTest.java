@@ -1,0 +1,67 @@
+package gofarm.deploy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The shell scripts of {@code deploy/} parse ({@code bash -n}), are shellcheck-clean, are
+ * executable, and refuse bad input with a clear message.
+ */
+class ScriptsTest {
+  @Test
+  void scriptsParseAndAreShellcheckClean() throws Exception {
+    List<Path> scripts = DeployFiles.shellScripts();
+    assertTrue(scripts.size() >= 2, scripts.toString());
+    for (Path s : scripts) {
+      assertTrue(Files.isExecutable(s), s + " is not executable");
+      assertTrue(Files.readString(s).startsWith("#!/usr/bin/env bash\n"), s + ": shebang");
+      assertTrue(Files.readString(s).contains("set -euo pipefail"), s + ": set -euo pipefail");
+      Tools.Result r =
+          Tools.run(DeployFiles.ROOT, Duration.ofSeconds(30), List.of("bash", "-n", s.toString()));
+      assertEquals(0, r.exit(), r.output());
+    }
+    Path shellcheck = Tools.require("shellcheck", "apt-get install shellcheck");
+    List<String> command = new ArrayList<>(List.of(shellcheck.toString()));
+    scripts.forEach(s -> command.add(s.toString()));
+    Tools.Result r = Tools.run(DeployFiles.ROOT, Duration.ofSeconds(60), command);
+    assertEquals(0, r.exit(), r.output());
+  }
+
+  @Test
+  void theLauncherRefusesBadArgumentsClearly() throws Exception {
+    assertRefused("unknown command 'start'", "start");
+    assertRefused("--workers must be a whole number 0..64 (got 'two')", "up", "--workers", "two");
+    assertRefused("--port needs a value", "up", "--port");
+    assertRefused("--follow is not an option of 'up'", "up", "--follow");
+    assertRefused(
+        "--scrape-interval must be a duration like 1s, 500ms or 1m (got '1 s')",
+        "up",
+        "--scrape-interval",
+        "1 s");
+    assertRefused(
+        "port 17070 is given twice: for coordinator gRPC (--port) and for coordinator metrics"
+            + " (--metrics-port)",
+        "up",
+        "--state-dir",
+        "target/deploy-scripts",
+        "--port",
+        "17070",
+        "--metrics-port",
+        "17070");
+  }
+
+  private static void assertRefused(String message, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of("bash", "deploy/local/cluster.sh"));
+    command.addAll(List.of(args));
+    Tools.Result r = Tools.run(DeployFiles.ROOT, Duration.ofSeconds(30), command);
+    assertTrue(r.exit() == 1 || r.exit() == 2, r.exit() + ": " + r.output());
+    assertTrue(r.output().contains(message), r.output());
+  }
+}
