@@ -7,7 +7,13 @@ import gofarm.playout.PlayoutRoot;
 import gofarm.playout.PlayoutStats;
 import gofarm.playout.PolicySpec;
 import gofarm.playout.RuleSpec;
+import gofarm.rules.Game;
 import gofarm.rules.Player;
+import gofarm.rules.Rules;
+import gofarm.search.Budget;
+import gofarm.search.SearchConfig;
+import gofarm.search.SearchPlayer;
+import gofarm.search.SearchResult;
 import gofarm.worker.engine.PlayoutEngine;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -17,6 +23,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -25,7 +33,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code gofarm bench}: playouts per second from the empty board, per board size and policy, in the
  * style of BitmapGo's reports, with the win rate, the playout length, CPU cycles per playout and
- * which rule supplied the moves.
+ * which rule supplied the moves; with {@code --search}, also the tree search's playouts per second
+ * (UCT with RAVE: tree walk, expansion, playout, AMAF update) on the same threads.
  */
 @Command(
     name = "bench",
@@ -33,7 +42,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Measures playout speed from the empty board for each size and policy.",
       "Runs --seconds per case after a warm-up, or exactly --playouts (then the statistics are"
-          + " reproducible for the seed whatever the thread count)."
+          + " reproducible for the seed whatever the thread count).",
+      "With --search, each case also runs one tree search (genmove from the empty board) for"
+          + " the same time or playouts and reports its playouts per second."
     })
 final class BenchCommand implements Callable<Integer> {
   /** Playouts per chunk: big enough to amortize the hand-off, small enough to balance threads. */
@@ -107,6 +118,11 @@ final class BenchCommand implements Callable<Integer> {
       description = "With --farm: credit of each synthetic worker (default: ${DEFAULT-VALUE}).")
   int credit;
 
+  @Option(
+      names = "--search",
+      description = "Also measure the tree search's playouts per second for each case.")
+  boolean search;
+
   @Spec CommandSpec commandSpec;
 
   private PrintWriter out;
@@ -129,14 +145,62 @@ final class BenchCommand implements Callable<Integer> {
       Geometry.of(size); // validates
     }
     double mhz = cpuMhz();
+    ExecutorService pool = search && n > 1 ? Executors.newFixedThreadPool(n - 1) : null;
     try (PlayoutEngine engine = new PlayoutEngine(n)) {
       for (int size : sizes) {
         for (PolicySpec spec : specs) {
           benchmark(engine, Geometry.of(size), spec, mhz);
+          if (search) {
+            benchmarkSearch(Geometry.of(size), spec, n, pool);
+          }
         }
+      }
+    } finally {
+      if (pool != null) {
+        pool.shutdownNow();
       }
     }
     return 0;
+  }
+
+  /**
+   * One search from the empty board (tree reuse off, resignation off) after a warm-up search:
+   * playouts per second of wall-clock time, the tree's choice and its win rate.
+   */
+  private void benchmarkSearch(Geometry geometry, PolicySpec spec, int n, ExecutorService pool) {
+    SearchConfig config = SearchConfig.of(spec).withTreeReuse(false).withResignThreshold(0);
+    Game game = new Game(geometry, Rules.DEFAULT.withKomi(komi));
+    if (warmup > 0) {
+      Budget warm = Budget.time(Duration.ofMillis((long) (warmup * 1000)));
+      new SearchPlayer(config, warm, ~seed, n, pool).decide(game, Player.BLACK);
+    }
+    Budget budget =
+        playouts != null
+            ? Budget.playouts(playouts)
+            : Budget.time(Duration.ofMillis((long) (seconds * 1000)));
+    out.printf(
+        Locale.ROOT,
+        "benchmarking search    size=%d komi=%s policy=%s threads=%d %s seed=%d%n",
+        geometry.size(),
+        komi == Math.rint(komi) ? Long.toString((long) komi) : Double.toString(komi),
+        spec.name().equals("custom") ? "'" + spec.rulesText() + "'" : spec.name(),
+        n,
+        budget,
+        seed);
+    long start = System.nanoTime();
+    SearchResult r = new SearchPlayer(config, budget, seed, n, pool).decide(game, Player.BLACK);
+    double wall = (System.nanoTime() - start) / 1e9;
+    out.printf(
+        Locale.ROOT,
+        "[search] = %.1f kpps (%.1f kpps/thread)   [playouts] = %d   [best] = %s %.1f %%"
+            + " of %d visits%n%n",
+        r.playouts() / wall / 1000,
+        r.playouts() / wall / 1000 / n,
+        r.playouts(),
+        r.moveName(geometry),
+        100 * r.winRate(),
+        r.moves().get(0).visits());
+    out.flush();
   }
 
   private void benchmark(PlayoutEngine engine, Geometry geometry, PolicySpec spec, double mhz) {

@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
       BenchCommand.class,
       GtpCommand.class,
       AnalyzeCommand.class,
+      SprtCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

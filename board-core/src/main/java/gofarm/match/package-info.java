@@ -1,0 +1,14 @@
+/**
+ * Games between players, for experiments: {@link gofarm.match.MatchGame} plays one game, or a
+ * colour-swapped pair from the same {@link gofarm.match.Opening}, between two {@link
+ * gofarm.match.MatchPlayer}s built from {@link gofarm.match.PlayerSpec}s (a search player with a
+ * policy and a budget, or an external GTP engine such as GNU Go), and returns each game as a {@link
+ * gofarm.match.GameRecord} with its SGF; a {@link gofarm.match.PairResult} gives the pair's
+ * pentanomial class for {@code gofarm.stats}.
+ *
+ * <p>Depends on every other board-core package: {@code search} for the players, {@code gtp} for the
+ * external engines ({@code GtpClient} runs them as processes, the only thing started here; no
+ * thread is), {@code life} to score finished games, {@code io} for SGF, {@code stats} for the pair
+ * classes. Not hot: idiomatic Java.
+ */
+package gofarm.match;

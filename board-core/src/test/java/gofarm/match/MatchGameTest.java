@@ -1,0 +1,208 @@
+package gofarm.match;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gofarm.board.Point;
+import gofarm.gtp.GnuGo;
+import gofarm.gtp.GtpException;
+import gofarm.io.Sgf;
+import gofarm.io.SgfGame;
+import gofarm.playout.PolicySpec;
+import gofarm.rules.Game;
+import gofarm.rules.Move;
+import gofarm.rules.Player;
+import gofarm.rules.Rules;
+import gofarm.search.Budget;
+import gofarm.search.SearchConfig;
+import gofarm.search.SearchPlayer;
+import gofarm.stats.Pentanomial;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Match games: reproducible pairs of search players with swapped colours, a game against GNU Go,
+ * the ways a game ends, and SGF records that replay.
+ */
+class MatchGameTest {
+  private static final Rules RULES = Rules.DEFAULT;
+  private static final PlayerSpec UNIFORM =
+      PlayerSpec.search("uniform-100", PolicySpec.parse("uniform"), Budget.playouts(100));
+  private static final PlayerSpec HEAVY =
+      PlayerSpec.search("heavy-100", PolicySpec.parse("heavy"), Budget.playouts(100));
+
+  @Test
+  void aPairSwapsColoursAndIsReproducible() {
+    Opening opening = Opening.random(7, RULES, 2, 5);
+    PairResult pair = MatchGame.playPair(opening, RULES, HEAVY, UNIFORM, 17);
+    PairResult again = MatchGame.playPair(opening, RULES, HEAVY, UNIFORM, 17);
+    assertEquals(pair.first().sgf(), again.first().sgf());
+    assertEquals(pair.second().sgf(), again.second().sgf());
+    assertEquals("heavy-100", pair.first().black());
+    assertEquals("uniform-100", pair.first().white());
+    assertEquals("uniform-100", pair.second().black());
+    assertEquals("heavy-100", pair.second().white());
+    double points = pair.first().scoreOf("heavy-100") + pair.second().scoreOf("heavy-100");
+    assertEquals(points, pair.points());
+    assertEquals((int) (2 * points), pair.pentanomialClass());
+    assertEquals(
+        1, Pentanomial.EMPTY.plus(pair.pentanomialClass()).pairs(), "a class stats accepts");
+    for (GameRecord g : List.of(pair.first(), pair.second())) {
+      assertReplays(g, opening);
+    }
+    PairResult other = MatchGame.playPair(opening, RULES, HEAVY, UNIFORM, 18);
+    assertNotEquals(pair.first().sgf(), other.first().sgf(), "another seed, another game");
+  }
+
+  /** The SGF holds the opening and every move, the players and the result. */
+  private static void assertReplays(GameRecord g, Opening opening) {
+    SgfGame record = Sgf.parse(g.sgf()).get(0);
+    assertEquals(opening.moves(), record.moves().subList(0, opening.moves().size()));
+    assertEquals(opening.moves().size() + g.moves(), record.moves().size(), g.sgf());
+    assertEquals(g.black(), record.root().value("PB").orElseThrow());
+    assertEquals(g.white(), record.root().value("PW").orElseThrow());
+    assertEquals(g.result(), record.result().orElseThrow());
+    Game replayed = record.replay();
+    if (g.end() == GameRecord.End.PASSES) {
+      assertTrue(replayed.isOver());
+      assertEquals(g.result(), MatchGame.finalScore(replayed).toString());
+    }
+    switch (g.end()) {
+      case RESIGNATION -> assertTrue(g.result().endsWith("+R"), g.result());
+      case FORFEIT -> assertTrue(g.result().endsWith("+F"), g.result());
+      default -> assertTrue(g.result().matches("[BW]\\+\\d+(\\.5)?|0"), g.result());
+    }
+    assertEquals(g.winner() == null ? "0" : g.winner().letter(), g.result().substring(0, 1));
+  }
+
+  @Test
+  void aGameAgainstGnuGo() {
+    Opening opening = Opening.empty(9);
+    MatchPlayer search =
+        new SearchMatchPlayer(
+            "uniform-300",
+            new SearchPlayer(
+                SearchConfig.of(PolicySpec.parse("uniform")), Budget.playouts(300), 1));
+    try (MatchPlayer gnugo =
+        new GtpMatchPlayer("gnugo-1", GnuGo.start("--level", "1"), Duration.ofMinutes(1))) {
+      GameRecord g = MatchGame.play(opening, RULES, search, gnugo);
+      System.out.println(
+          "vs GNU Go: "
+              + g.result()
+              + " ("
+              + g.end()
+              + ") in "
+              + g.moves()
+              + " moves, "
+              + g.duration().toMillis()
+              + " ms");
+      assertEquals("uniform-300", g.black());
+      assertEquals("gnugo-1", g.white());
+      assertTrue(g.moves() > 10, g.sgf());
+      assertReplays(g, opening);
+    }
+  }
+
+  /** A scripted player: plays the given moves in turn, or resigns when they run out. */
+  private static MatchPlayer scripted(String name, int... moves) {
+    return new MatchPlayer() {
+      private int next;
+
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public void newGame(Game game) {
+        next = 0;
+      }
+
+      @Override
+      public void play(Game game, Move move) {}
+
+      @Override
+      public int genmove(Game game, Player player) {
+        return next < moves.length ? moves[next++] : RESIGN;
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  @Test
+  void resignationForfeitPassesAndTheMoveLimitEndAGame() {
+    Opening opening = Opening.empty(5);
+    int c3 = gofarm.board.Geometry.of(5).parse("C3");
+    GameRecord resigned = MatchGame.play(opening, RULES, scripted("a", c3), scripted("b"));
+    assertEquals(GameRecord.End.RESIGNATION, resigned.end());
+    assertEquals("B+R", resigned.result());
+    assertEquals(Player.BLACK, resigned.winner());
+    assertEquals(1, resigned.moves());
+    assertTrue(resigned.sgf().contains("C[b (white) resigned]"), resigned.sgf());
+
+    GameRecord forfeit = MatchGame.play(opening, RULES, scripted("a", c3), scripted("b", c3));
+    assertEquals(GameRecord.End.FORFEIT, forfeit.end());
+    assertEquals("B+F", forfeit.result());
+    assertTrue(
+        forfeit.sgf().contains("C[b (white) played an illegal move: C3 is occupied]"),
+        forfeit.sgf());
+
+    // Black's one stone takes the board (Tromp-Taylor, nothing dead): B+25 - 7.5.
+    GameRecord passed =
+        MatchGame.play(
+            opening, RULES, scripted("a", c3, Point.PASS), scripted("b", Point.PASS, Point.PASS));
+    assertEquals(GameRecord.End.PASSES, passed.end());
+    assertEquals("B+17.5", passed.result());
+    assertEquals(3, passed.moves());
+    assertReplays(passed, opening);
+
+    GameRecord limited = MatchGame.play(opening, RULES, UNIFORM.start(1), UNIFORM.start(2), 3);
+    assertEquals(GameRecord.End.MOVE_LIMIT, limited.end());
+    assertEquals(3, limited.moves());
+    assertReplays(limited, opening);
+  }
+
+  @Test
+  void openings() {
+    Opening a = Opening.random(9, RULES, 6, 3);
+    assertEquals(a, Opening.random(9, RULES, 6, 3));
+    assertEquals(6, a.moves().size());
+    assertEquals("random-6-seed-3", a.name());
+    Game game = a.start(RULES);
+    assertEquals(Player.BLACK, game.toPlay());
+    for (Move m : a.moves()) {
+      int x = game.geometry().x(m.point());
+      int y = game.geometry().y(m.point());
+      assertTrue(x >= 2 && y >= 2 && x <= 6 && y <= 6, "off the first two lines: " + m);
+    }
+    SgfGame record = Sgf.parse("(;SZ[9];B[ee];W[cc];B[gg])").get(0);
+    assertEquals(2, Opening.of(record, 2).moves().size());
+    assertEquals(
+        "the record has 3 moves, not 4",
+        assertThrows(IllegalArgumentException.class, () -> Opening.of(record, 4)).getMessage());
+    SgfGame setup = Sgf.parse("(;SZ[9]AB[ee];W[cc])").get(0);
+    assertEquals(
+        "an opening must be moves from the empty board, but the record has setup stones",
+        assertThrows(IllegalArgumentException.class, () -> Opening.of(setup, 1)).getMessage());
+    assertEquals(
+        "the two players need different names (both are 'uniform-100')",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> MatchGame.playPair(Opening.empty(5), RULES, UNIFORM, UNIFORM, 1))
+            .getMessage());
+  }
+
+  @Test
+  void aMissingEngineFailsToStart() {
+    PlayerSpec missing = PlayerSpec.gtp("nothing", List.of("/nonexistent/engine", "--mode", "gtp"));
+    GtpException e = assertThrows(GtpException.class, () -> missing.start(1));
+    assertTrue(
+        e.getMessage().startsWith("cannot start engine /nonexistent/engine --mode gtp: "),
+        e.getMessage());
+  }
+}
