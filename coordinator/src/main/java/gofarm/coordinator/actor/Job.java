@@ -41,7 +41,15 @@ public final class Job extends AbstractBehavior<Job.Command> {
 
   /** Messages a job understands. */
   public sealed interface Command
-      permits Lease, ChunkCompleted, ChunkReturned, WorkerLost, Cancel, GetReport, Retire, Tick {}
+      permits Lease,
+          ChunkCompleted,
+          ChunkReturned,
+          WorkerLost,
+          Cancel,
+          GetReport,
+          Retire,
+          Tick,
+          Stop {}
 
   /**
    * The pool offers a worker: lease it up to {@code max} chunks, send them to {@code session} and
