@@ -13,6 +13,8 @@ import java.time.Duration;
  * @param result the result as SGF's {@code RE} writes it: {@code B+3.5}, {@code W+R} (resignation),
  *     {@code B+F} (forfeit: the other side's move was illegal), {@code 0} (draw)
  * @param end how the game ended
+ * @param margin black's lead by area, {@code B - W - komi}, when the game was scored (two passes or
+ *     the move limit); 0 after a resignation or a forfeit
  * @param moves the moves played after the opening, passes included
  * @param sgf the game record: the opening and every move, with {@code PB}, {@code PW}, {@code RE}
  *     and a comment on the end
@@ -25,6 +27,7 @@ public record GameRecord(
     Player winner,
     String result,
     End end,
+    double margin,
     int moves,
     String sgf,
     Duration duration) {

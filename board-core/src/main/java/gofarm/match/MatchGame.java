@@ -63,12 +63,22 @@ public final class MatchGame {
    */
   public static PairResult playPair(
       Opening opening, Rules rules, PlayerSpec first, PlayerSpec second, long seed) {
+    return playPair(opening, rules, first, second, seed, maxMoves(opening.size()));
+  }
+
+  /**
+   * Plays a colour-swapped pair with a move limit of {@code maxMoves} per game after the opening.
+   */
+  public static PairResult playPair(
+      Opening opening, Rules rules, PlayerSpec first, PlayerSpec second, long seed, int maxMoves) {
     if (first.name().equals(second.name())) {
       throw new IllegalArgumentException(
           "the two players need different names (both are '" + first.name() + "')");
     }
-    GameRecord a = playOnce(opening, rules, first, second, Rng.mix(seed, 0), Rng.mix(seed, 1));
-    GameRecord b = playOnce(opening, rules, second, first, Rng.mix(seed, 3), Rng.mix(seed, 2));
+    GameRecord a =
+        playOnce(opening, rules, first, second, Rng.mix(seed, 0), Rng.mix(seed, 1), maxMoves);
+    GameRecord b =
+        playOnce(opening, rules, second, first, Rng.mix(seed, 3), Rng.mix(seed, 2), maxMoves);
     return new PairResult(first.name(), a, b);
   }
 
@@ -78,10 +88,11 @@ public final class MatchGame {
       PlayerSpec black,
       PlayerSpec white,
       long blackSeed,
-      long whiteSeed) {
+      long whiteSeed,
+      int maxMoves) {
     try (MatchPlayer b = black.start(blackSeed);
         MatchPlayer w = white.start(whiteSeed)) {
-      return play(opening, rules, b, w);
+      return play(opening, rules, b, w, maxMoves);
     }
   }
 
@@ -107,11 +118,13 @@ public final class MatchGame {
     String result;
     GameRecord.End end;
     String comment;
+    double margin = 0;
     while (true) {
       if (passes >= 2 || moves >= maxMoves) {
         Score score = finalScore(game);
         winner = score.winner();
         result = score.toString();
+        margin = score.margin();
         end = passes >= 2 ? GameRecord.End.PASSES : GameRecord.End.MOVE_LIMIT;
         comment =
             (end == GameRecord.End.PASSES ? "two passes" : "move limit " + maxMoves)
@@ -151,6 +164,7 @@ public final class MatchGame {
         winner,
         result,
         end,
+        margin,
         moves,
         sgf,
         Duration.ofNanos(System.nanoTime() - start));

@@ -90,12 +90,33 @@ public final class JobSpecs {
     v.maxLength(Violations.join(path, "name"), MAX_NAME, spec.getName());
     v.range(Violations.join(path, "priority"), MIN_PRIORITY, MAX_PRIORITY, spec.getPriority());
     Rules rules = Codec.rules(spec.getRules(), Violations.join(path, "rules"), v);
-    if (spec.getKindCase() != JobSpec.KindCase.EVALUATE) {
-      v.add(path, "the job kind is required: give evaluate");
-      return null;
+    switch (spec.getKindCase()) {
+      case EVALUATE -> {
+        ResolvedEvaluation e = evaluation(spec, rules, Violations.join(path, "evaluate"), v);
+        return v.count() > before ? null : e;
+      }
+      case MATCH -> {
+        ResolvedMatch m =
+            MatchSpecs.resolve(
+                spec.getName(),
+                spec.getSeed(),
+                spec.getPriority(),
+                rules == null ? Rules.DEFAULT : rules,
+                spec.getMatch(),
+                Violations.join(path, "match"),
+                v);
+        return v.count() > before ? null : m;
+      }
+      default -> {
+        v.add(path, "the job kind is required: give evaluate or match");
+        return null;
+      }
     }
+  }
+
+  private static ResolvedEvaluation evaluation(JobSpec spec, Rules rules, String ep, Violations v) {
+    int before = v.count();
     EvaluateSpec e = spec.getEvaluate();
-    String ep = Violations.join(path, "evaluate");
 
     long playouts = e.getPlayouts() == 0 ? DEFAULT_PLAYOUTS : e.getPlayouts();
     v.range(Violations.join(ep, "playouts"), 1, MAX_PLAYOUTS, playouts);
@@ -137,7 +158,7 @@ public final class JobSpecs {
     if (v.count() > before) {
       return null;
     }
-    return new ResolvedJob(
+    return new ResolvedEvaluation(
         spec.getName(),
         spec.getSeed(),
         spec.getPriority(),
@@ -317,7 +338,7 @@ public final class JobSpecs {
   }
 
   /** The last part of a client path, or {@code sgf}. */
-  private static String fileName(String file) {
+  static String fileName(String file) {
     String name = file.substring(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
     return name.isBlank() ? "sgf" : name.strip();
   }

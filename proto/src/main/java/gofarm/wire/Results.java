@@ -104,7 +104,7 @@ public final class Results {
 
   /** The full result of pair ({@code position}, {@code policy}) of a job. */
   public static PairResult pairResult(
-      ResolvedJob job, int position, int policy, PlayoutStats stats) {
+      ResolvedEvaluation job, int position, int policy, PlayoutStats stats) {
     JobPosition p = job.positions().get(position);
     return pairResult(
         position,
@@ -252,7 +252,7 @@ public final class Results {
 
   /** The headline figures of pair ({@code position}, {@code policy}) of a job. */
   public static PairSummary pairSummary(
-      ResolvedJob job, int position, int policy, PlayoutStats stats, boolean done) {
+      ResolvedEvaluation job, int position, int policy, PlayoutStats stats, boolean done) {
     Interval win = blackWinRate(stats);
     return PairSummary.newBuilder()
         .setPosition(position)
@@ -267,7 +267,7 @@ public final class Results {
   }
 
   /** The resolved positions of a job as {@code JobResults.positions} lists them. */
-  public static List<gofarm.proto.v1.ResolvedPosition> positions(ResolvedJob job) {
+  public static List<gofarm.proto.v1.ResolvedPosition> positions(ResolvedEvaluation job) {
     List<gofarm.proto.v1.ResolvedPosition> list = new ArrayList<>();
     for (JobPosition p : job.positions()) {
       list.add(

@@ -10,6 +10,8 @@ import gofarm.io.SgfGame;
 import gofarm.io.SgfParseException;
 import gofarm.proto.v1.EvaluateSpec;
 import gofarm.proto.v1.JobSpec;
+import gofarm.proto.v1.MatchSpec;
+import gofarm.proto.v1.Openings;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.SgfSource;
 import java.io.IOException;
@@ -135,6 +137,9 @@ public final class SpecFiles {
    *     be read, or that gives both text and file
    */
   public static JobSpec inlineSgfFiles(JobSpec spec, Path baseDir) {
+    if (spec.getKindCase() == JobSpec.KindCase.MATCH) {
+      return inlineOpenings(spec, baseDir);
+    }
     if (spec.getKindCase() != JobSpec.KindCase.EVALUATE) {
       return spec;
     }
@@ -158,6 +163,25 @@ public final class SpecFiles {
     }
     v.throwIfAny();
     return spec.toBuilder().setEvaluate(e).build();
+  }
+
+  /** A match's SGF openings file, inlined. */
+  private static JobSpec inlineOpenings(JobSpec spec, Path baseDir) {
+    MatchSpec m = spec.getMatch();
+    if (m.getOpenings().getSourceCase() != Openings.SourceCase.SGF
+        || m.getOpenings().getSgf().getFile().isEmpty()) {
+      return spec;
+    }
+    SgfSource sgf = m.getOpenings().getSgf();
+    String path = "spec.match.openings.sgf";
+    Violations v = new Violations();
+    if (!sgf.getText().isEmpty()) {
+      v.add(path, "give either text or file, not both");
+    }
+    String text = sgfText(baseDir, sgf.getFile(), Violations.join(path, "file"), v);
+    v.throwIfAny();
+    Openings openings = m.getOpenings().toBuilder().setSgf(sgf.toBuilder().setText(text)).build();
+    return spec.toBuilder().setMatch(m.toBuilder().setOpenings(openings)).build();
   }
 
   private static String sgfText(Path baseDir, String file, String path, Violations v) {

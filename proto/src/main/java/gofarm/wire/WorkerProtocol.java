@@ -1,11 +1,20 @@
 package gofarm.wire;
 
+import gofarm.match.GameRecord;
+import gofarm.match.Opening;
+import gofarm.match.PairResult;
+import gofarm.match.PlayerSpec;
 import gofarm.playout.PlayoutRoot;
 import gofarm.playout.PlayoutStats;
 import gofarm.playout.PolicySpec;
+import gofarm.playout.Rng;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
+import gofarm.proto.v1.GameOutcome;
+import gofarm.proto.v1.GamePairAssignment;
+import gofarm.proto.v1.GamePairResult;
 import gofarm.proto.v1.Hello;
+import gofarm.proto.v1.PlayedGame;
 import gofarm.proto.v1.Welcome;
 import gofarm.rules.Game;
 import gofarm.rules.Rules;
@@ -28,6 +37,11 @@ import java.util.regex.Pattern;
  * // worker
  * Chunk chunk = WorkerProtocol.chunk(a);
  * ChunkResult r = WorkerProtocol.result(chunk.key(), stats, seconds);
+ * // a match: one game pair per chunk
+ * ChunkAssignment a = WorkerProtocol.assignment(jobId, match, pair);       // hub
+ * GamePair pair = WorkerProtocol.gamePair(a);                              // worker
+ * ChunkResult r = WorkerProtocol.result(pair.key(), MatchGame.playPair(...), seconds);
+ * List<String> bad = WorkerProtocol.gamePairProblems(r, match.maxMoves()); // hub
  * }</pre>
  */
 public final class WorkerProtocol {
@@ -137,7 +151,7 @@ public final class WorkerProtocol {
 
   /** The assignment of chunk {@code chunk} of pair ({@code position}, {@code policy}) of a job. */
   public static ChunkAssignment assignment(
-      String jobId, ResolvedJob job, int position, int policy, int chunk) {
+      String jobId, ResolvedEvaluation job, int position, int policy, int chunk) {
     return ChunkAssignment.newBuilder()
         .setId(new ChunkKey(jobId, position, policy, chunk).toProto())
         .setPosition(job.positions().get(position).position())
@@ -203,5 +217,191 @@ public final class WorkerProtocol {
       problems.add("stats." + p);
     }
     return problems.isEmpty() ? List.of() : problems;
+  }
+
+  // ------------------------------------------------------------------ match chunks
+
+  /** How long an external engine may think about one move before the game is lost to a failure. */
+  public static final java.time.Duration ENGINE_MOVE_TIMEOUT = java.time.Duration.ofMinutes(2);
+
+  /** The assignment of game pair {@code pair} of a match job: chunk (0, 0, pair). */
+  public static ChunkAssignment assignment(String jobId, ResolvedMatch match, int pair) {
+    GamePairAssignment.Builder g =
+        GamePairAssignment.newBuilder()
+            .setCandidate(MatchSpecs.toProto(match.candidate()))
+            .setBaseline(MatchSpecs.toProto(match.baseline()))
+            .setMaxMoves(match.maxMoves());
+    JobPosition opening = match.opening(pair);
+    if (opening != null) {
+      g.setOpening(opening.position()).setOpeningLabel(opening.label());
+    } else {
+      g.setOpening(gofarm.proto.v1.Position.newBuilder().setSize(match.size()))
+          .setRandomMoves(match.randomMoves());
+    }
+    return ChunkAssignment.newBuilder()
+        .setId(new ChunkKey(jobId, 0, 0, pair).toProto())
+        .setRules(Codec.toProto(match.rules()))
+        .setSeed(match.pairSeed(pair))
+        .setGamePair(g)
+        .build();
+  }
+
+  /**
+   * The game pair a match assignment describes, every field checked (paths relative to the
+   * assignment). A random opening is drawn here, from the chunk's seed.
+   *
+   * @throws StatusRuntimeException INVALID_ARGUMENT naming every bad field
+   */
+  public static GamePair gamePair(ChunkAssignment a) {
+    Violations v = new Violations();
+    if (a.getId().getJobId().isEmpty()) {
+      v.add("id.jobId", "required");
+    }
+    GamePairAssignment g = a.getGamePair();
+    Rules rules = Codec.rules(a.getRules(), "rules", v);
+    ResolvedPlayer candidate = MatchSpecs.player(g.getCandidate(), "gamePair.candidate", v);
+    ResolvedPlayer baseline = MatchSpecs.player(g.getBaseline(), "gamePair.baseline", v);
+    v.range("gamePair.maxMoves", 1, MatchSpecs.MAX_MOVES, g.getMaxMoves());
+    int maxRandom = gofarm.board.Geometry.MAX_SIZE * gofarm.board.Geometry.MAX_SIZE / 2;
+    v.range("gamePair.randomMoves", 0, maxRandom, g.getRandomMoves());
+    Game start =
+        Codec.game(g.getOpening(), rules == null ? Rules.DEFAULT : rules, "gamePair.opening", v);
+    if (start != null) {
+      if (g.getOpening().getBlackCount() + g.getOpening().getWhiteCount() > 0) {
+        v.add(
+            "gamePair.opening",
+            "must have no setup stones: an opening is moves from the empty board");
+      }
+      if (g.getRandomMoves() > 0 && !start.moves().isEmpty()) {
+        v.add("gamePair.randomMoves", "must be 0 when the opening has moves");
+      }
+    }
+    if (candidate != null && baseline != null && candidate.name().equals(baseline.name())) {
+      v.add("gamePair.baseline.name", "must differ from the candidate's");
+    }
+    v.throwIfAny();
+    int size = start.geometry().size();
+    Opening opening;
+    if (g.getRandomMoves() > 0) {
+      try {
+        opening = Opening.random(size, rules, g.getRandomMoves(), Rng.mix(a.getSeed(), 4));
+      } catch (IllegalArgumentException e) {
+        throw Status.INVALID_ARGUMENT
+            .withDescription("gamePair.randomMoves: " + e.getMessage())
+            .asRuntimeException();
+      }
+    } else {
+      String label = g.getOpeningLabel().isEmpty() ? "empty" : g.getOpeningLabel();
+      opening = new Opening(label, size, start.moves());
+    }
+    return new GamePair(
+        ChunkKey.fromProto(a.getId()),
+        rules,
+        spec(candidate),
+        spec(baseline),
+        opening,
+        g.getMaxMoves(),
+        a.getSeed());
+  }
+
+  /** The match-game player for a resolved player. */
+  public static PlayerSpec spec(ResolvedPlayer p) {
+    return p.isEngine()
+        ? new PlayerSpec.Gtp(p.name(), p.engine(), ENGINE_MOVE_TIMEOUT)
+        : new PlayerSpec.Search(p.name(), p.search(), p.budget());
+  }
+
+  /** The result message of a played game pair; its first player is the candidate. */
+  public static ChunkResult result(ChunkKey key, PairResult pair, double seconds) {
+    return ChunkResult.newBuilder()
+        .setId(key.toProto())
+        .setSeconds(seconds)
+        .setGamePair(
+            GamePairResult.newBuilder()
+                .setFirst(played(pair.first(), pair.firstPlayer()))
+                .setSecond(played(pair.second(), pair.firstPlayer())))
+        .build();
+  }
+
+  private static PlayedGame played(GameRecord game, String candidate) {
+    return PlayedGame.newBuilder()
+        .setOutcome(
+            GameOutcome.newBuilder()
+                .setCandidatePoints(game.scoreOf(candidate))
+                .setWinner(
+                    game.winner() == null
+                        ? gofarm.proto.v1.Color.COLOR_UNSPECIFIED
+                        : Codec.toProto(game.winner()))
+                .setScore(game.margin())
+                .setMoves(game.moves())
+                .setEnd(endName(game.end()))
+                .setSeconds(game.duration().toNanos() / 1e9))
+        .setSgf(game.sgf())
+        .build();
+  }
+
+  /** How a game ended, as {@code GameOutcome.end} writes it. */
+  public static String endName(GameRecord.End end) {
+    return switch (end) {
+      case PASSES -> "score";
+      case RESIGNATION -> "resign";
+      case MOVE_LIMIT -> "move limit";
+      case FORFEIT -> "forfeit";
+    };
+  }
+
+  /**
+   * The problems of a match chunk's result: empty when it may be counted. Paths are relative to the
+   * result ({@code gamePair.first.outcome.candidatePoints}).
+   */
+  public static List<String> gamePairProblems(ChunkResult result, int maxMoves) {
+    List<String> problems = new ArrayList<>();
+    double seconds = result.getSeconds();
+    if (!(seconds >= 0 && seconds < Double.POSITIVE_INFINITY)) {
+      problems.add("seconds: must be finite and not negative (got " + seconds + ")");
+    }
+    if (!result.hasGamePair()) {
+      problems.add("gamePair: required");
+      return problems;
+    }
+    GamePairResult g = result.getGamePair();
+    playedProblems("gamePair.first", g.hasFirst(), g.getFirst(), maxMoves, problems);
+    playedProblems("gamePair.second", g.hasSecond(), g.getSecond(), maxMoves, problems);
+    return problems.isEmpty() ? List.of() : problems;
+  }
+
+  private static final java.util.Set<String> ENDS =
+      java.util.Set.of("score", "resign", "move limit", "forfeit");
+
+  private static void playedProblems(
+      String path, boolean present, PlayedGame game, int maxMoves, List<String> problems) {
+    if (!present || !game.hasOutcome()) {
+      problems.add(path + ".outcome: required");
+      return;
+    }
+    GameOutcome o = game.getOutcome();
+    double points = o.getCandidatePoints();
+    if (points != 0 && points != 0.5 && points != 1) {
+      problems.add(path + ".outcome.candidatePoints: must be 0, 0.5 or 1 (got " + points + ")");
+    }
+    if (!Double.isFinite(o.getScore())) {
+      problems.add(path + ".outcome.score: must be finite");
+    }
+    if (o.getMoves() < 0 || o.getMoves() > maxMoves) {
+      problems.add(path + ".outcome.moves: must be 0.." + maxMoves + " (got " + o.getMoves() + ")");
+    }
+    if (!ENDS.contains(o.getEnd())) {
+      problems.add(
+          path
+              + ".outcome.end: must be score, resign, move limit or forfeit (got "
+              + Violations.quote(o.getEnd())
+              + ")");
+    }
+    if (!(o.getSeconds() >= 0 && o.getSeconds() < Double.POSITIVE_INFINITY)) {
+      problems.add(path + ".outcome.seconds: must be finite and not negative");
+    }
+    if (game.getSgf().length() > gofarm.io.Sgf.MAX_INPUT_CHARS) {
+      problems.add(path + ".sgf: at most " + gofarm.io.Sgf.MAX_INPUT_CHARS + " characters");
+    }
   }
 }

@@ -19,7 +19,7 @@
  *   <li>{@link gofarm.wire.StatsCodec}: playout statistics, both ways, the checks of a worker's
  *       result and an allocation-free {@code mergeInto} for the coordinator's aggregates.
  *   <li>{@link gofarm.wire.JobSpecs}: a {@code JobSpec} validated and resolved into a {@link
- *       gofarm.wire.ResolvedJob} of {@link gofarm.wire.JobPosition}s and policies, which the
+ *       gofarm.wire.ResolvedEvaluation} of {@link gofarm.wire.JobPosition}s and policies, which the
  *       coordinator uses without reading protos.
  *   <li>{@link gofarm.wire.Chunking}: default chunk sizes and chunk seeds, pure functions of the
  *       job.

@@ -38,7 +38,7 @@ class InvalidArgumentOverGrpcTest {
     @Override
     public void submitJob(SubmitJobRequest request, StreamObserver<JobStatus> response) {
       try {
-        ResolvedJob job = JobSpecs.resolve(request.getSpec());
+        ResolvedEvaluation job = (ResolvedEvaluation) JobSpecs.resolve(request.getSpec());
         response.onNext(JobStatus.newBuilder().setName(job.name()).build());
         response.onCompleted();
       } catch (StatusRuntimeException e) {

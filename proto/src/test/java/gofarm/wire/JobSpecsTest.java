@@ -52,7 +52,7 @@ class JobSpecsTest {
   /** The violations of resolving a spec, joined, or "" when it resolves. */
   private static String problems(JobSpec spec) {
     Violations v = new Violations();
-    ResolvedJob job = JobSpecs.resolve(spec, "spec", v);
+    ResolvedEvaluation job = (ResolvedEvaluation) JobSpecs.resolve(spec, "spec", v);
     assertEquals(v.isEmpty(), job != null);
     return v.description();
   }
@@ -116,7 +116,7 @@ class JobSpecsTest {
                     .addPolicies(gofarm.proto.v1.PolicySpec.newBuilder().setName("heavy"))
                     .addPolicies(gofarm.proto.v1.PolicySpec.newBuilder().setText("capture random")))
             .build();
-    ResolvedJob job = JobSpecs.resolve(spec);
+    ResolvedEvaluation job = (ResolvedEvaluation) JobSpecs.resolve(spec);
     assertEquals("opening study", job.name());
     assertEquals(-5, job.seed());
     assertEquals(0, job.priority());
@@ -154,21 +154,22 @@ class JobSpecsTest {
 
   @Test
   void explicitValuesAreKept() {
-    ResolvedJob job =
-        JobSpecs.resolve(
-            JobSpec.newBuilder()
-                .setPriority(-100)
-                .setRules(
-                    gofarm.proto.v1.Rules.newBuilder()
-                        .setKomi(6)
-                        .setKoRule(gofarm.proto.v1.KoRule.KO_SITUATIONAL))
-                .setEvaluate(
-                    evaluate(empty(19))
-                        .setPlayouts(1_000_000_000)
-                        .setStopAtWidth(0.0005)
-                        .setChunkPlayouts(10_000_000)
-                        .setTopMoves(0))
-                .build());
+    ResolvedEvaluation job =
+        (ResolvedEvaluation)
+            JobSpecs.resolve(
+                JobSpec.newBuilder()
+                    .setPriority(-100)
+                    .setRules(
+                        gofarm.proto.v1.Rules.newBuilder()
+                            .setKomi(6)
+                            .setKoRule(gofarm.proto.v1.KoRule.KO_SITUATIONAL))
+                    .setEvaluate(
+                        evaluate(empty(19))
+                            .setPlayouts(1_000_000_000)
+                            .setStopAtWidth(0.0005)
+                            .setChunkPlayouts(10_000_000)
+                            .setTopMoves(0))
+                    .build());
     assertEquals(-100, job.priority());
     assertEquals(new Rules(6, KoRule.SITUATIONAL, false), job.rules());
     assertEquals(1_000_000_000, job.playouts());
@@ -194,7 +195,8 @@ class JobSpecsTest {
                 .setRules(gofarm.proto.v1.Rules.newBuilder().setKomi(0.25))
                 .build()));
     assertEquals(
-        "spec: the job kind is required: give evaluate", problems(JobSpec.getDefaultInstance()));
+        "spec: the job kind is required: give evaluate or match",
+        problems(JobSpec.getDefaultInstance()));
   }
 
   @Test
@@ -379,28 +381,29 @@ class JobSpecsTest {
                 empty(9).toBuilder().setLabel("opening").build(),
                 empty(9),
                 empty(13).toBuilder().setLabel(" opening ").build())));
-    ResolvedJob job =
-        JobSpecs.resolve(
-            spec(
-                evaluate(
-                    empty(9),
-                    empty(9).toBuilder().setLabel("empty 9x9").build(),
-                    empty(9),
-                    sgf(
-                        SgfSource.newBuilder()
-                            .setText("(;SZ[5];B[cc])(;SZ[5];B[bb];W[cc])")
-                            .setGame(1)
-                            .setFile("C:\\games\\two.sgf")),
-                    sgf(
-                        SgfSource.newBuilder()
-                            .setText("(;SZ[5];B[cc])")
-                            .setEveryMove(true)
-                            .setFile("x/y.sgf")
-                            .setMove(-1)),
-                    sgf(SgfSource.newBuilder().setText("(;SZ[5];B[cc])").setEveryMove(true))
-                        .toBuilder()
-                        .setLabel("mine")
-                        .build())));
+    ResolvedEvaluation job =
+        (ResolvedEvaluation)
+            JobSpecs.resolve(
+                spec(
+                    evaluate(
+                        empty(9),
+                        empty(9).toBuilder().setLabel("empty 9x9").build(),
+                        empty(9),
+                        sgf(
+                            SgfSource.newBuilder()
+                                .setText("(;SZ[5];B[cc])(;SZ[5];B[bb];W[cc])")
+                                .setGame(1)
+                                .setFile("C:\\games\\two.sgf")),
+                        sgf(
+                            SgfSource.newBuilder()
+                                .setText("(;SZ[5];B[cc])")
+                                .setEveryMove(true)
+                                .setFile("x/y.sgf")
+                                .setMove(-1)),
+                        sgf(SgfSource.newBuilder().setText("(;SZ[5];B[cc])").setEveryMove(true))
+                            .toBuilder()
+                            .setLabel("mine")
+                            .build())));
     List<String> labels = new ArrayList<>();
     job.positions().forEach(p -> labels.add(p.label()));
     assertEquals(
@@ -455,9 +458,10 @@ class JobSpecsTest {
     // Setup in the middle of the game: positions before it are replayed one by one.
     String midSetup = "(;SZ[9]AB[aa];B[cc];W[dd];AB[ee]AW[ff];B[gg];W[hh];B[];W[])";
     for (String text : List.of(withCaptures, midSetup)) {
-      ResolvedJob job =
-          JobSpecs.resolve(
-              spec(evaluate(sgf(SgfSource.newBuilder().setText(text).setEveryMove(true)))));
+      ResolvedEvaluation job =
+          (ResolvedEvaluation)
+              JobSpecs.resolve(
+                  spec(evaluate(sgf(SgfSource.newBuilder().setText(text).setEveryMove(true)))));
       SgfGame record = Sgf.parse(text).get(0);
       assertEquals(record.moves().size() + 1, job.positions().size());
       for (int k = 0; k <= record.moves().size(); k++) {
@@ -474,13 +478,14 @@ class JobSpecsTest {
 
   @Test
   void chunksCoverThePlayoutsExactly() {
-    ResolvedJob job =
-        JobSpecs.resolve(
-            spec(
-                evaluate(empty(9), empty(19))
-                    .setPlayouts(100_001)
-                    .clearPolicies()
-                    .addPolicies(gofarm.proto.v1.PolicySpec.newBuilder().setName("heavy"))));
+    ResolvedEvaluation job =
+        (ResolvedEvaluation)
+            JobSpecs.resolve(
+                spec(
+                    evaluate(empty(9), empty(19))
+                        .setPlayouts(100_001)
+                        .clearPolicies()
+                        .addPolicies(gofarm.proto.v1.PolicySpec.newBuilder().setName("heavy"))));
     assertEquals(17_000, job.chunkPlayouts(0, 0), "the default for 9x9 heavy");
     assertEquals(6, job.chunkCount(0, 0));
     long sum = 0;
@@ -495,11 +500,13 @@ class JobSpecsTest {
     assertEquals("chunk must be 0..5 (got 6)", e.getMessage());
     assertEquals(Chunking.chunkSeed(0, 1, 0, 3), job.chunkSeed(1, 0, 3));
 
-    ResolvedJob small = JobSpecs.resolve(spec(evaluate(empty(9)).setPlayouts(10)));
+    ResolvedEvaluation small =
+        (ResolvedEvaluation) JobSpecs.resolve(spec(evaluate(empty(9)).setPlayouts(10)));
     assertEquals(10, small.chunkPlayouts(0, 0), "never more than the pair's playouts");
     assertEquals(1, small.chunkCount(0, 0));
-    ResolvedJob fixed =
-        JobSpecs.resolve(spec(evaluate(empty(9)).setPlayouts(1000).setChunkPlayouts(300)));
+    ResolvedEvaluation fixed =
+        (ResolvedEvaluation)
+            JobSpecs.resolve(spec(evaluate(empty(9)).setPlayouts(1000).setChunkPlayouts(300)));
     assertEquals(300, fixed.chunkPlayouts(0, 0));
     assertEquals(4, fixed.chunkCount(0, 0));
     assertEquals(100, fixed.playoutsOfChunk(0, 0, 3));

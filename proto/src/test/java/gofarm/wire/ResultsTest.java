@@ -204,16 +204,17 @@ class ResultsTest {
 
   @Test
   void pairFromAResolvedJob() {
-    ResolvedJob job =
-        JobSpecs.resolve(
-            JobSpec.newBuilder()
-                .setRules(gofarm.proto.v1.Rules.newBuilder().setKomi(0.5))
-                .setEvaluate(
-                    EvaluateSpec.newBuilder()
-                        .addPositions(PositionSource.newBuilder().setEmpty(3).setLabel("tiny"))
-                        .addPolicies(gofarm.proto.v1.PolicySpec.newBuilder().setName("uniform"))
-                        .setTopMoves(2))
-                .build());
+    ResolvedEvaluation job =
+        (ResolvedEvaluation)
+            JobSpecs.resolve(
+                JobSpec.newBuilder()
+                    .setRules(gofarm.proto.v1.Rules.newBuilder().setKomi(0.5))
+                    .setEvaluate(
+                        EvaluateSpec.newBuilder()
+                            .addPositions(PositionSource.newBuilder().setEmpty(3).setLabel("tiny"))
+                            .addPolicies(gofarm.proto.v1.PolicySpec.newBuilder().setName("uniform"))
+                            .setTopMoves(2))
+                    .build());
     PlayoutStats s = StatsCodecTest.handMade();
     assertEquals(
         Results.pairResult(

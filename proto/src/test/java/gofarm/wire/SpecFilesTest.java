@@ -75,7 +75,7 @@ class SpecFilesTest {
     assertTrue(sgf.getText().contains("B[ee]"), sgf.getText());
     assertTrue(spec.getEvaluate().getPositions(3).getSgf().hasMove(), "an explicit move 0");
 
-    ResolvedJob job = JobSpecs.resolve(spec);
+    ResolvedEvaluation job = (ResolvedEvaluation) JobSpecs.resolve(spec);
     assertEquals("9x9 openings", job.name());
     assertEquals(42, job.seed());
     assertEquals(5, job.priority());
@@ -114,7 +114,7 @@ class SpecFilesTest {
   void unknownFieldsAreNamedWithTheKnownOnes() {
     assertEquals(
         "spec.json: unknown field 'nmae' in JobSpec (known: name, seed, priority, rules,"
-            + " evaluate)",
+            + " evaluate, match)",
         description(() -> SpecFiles.parseJson("{\"nmae\": \"x\"}", "spec.json")));
     assertEquals(
         "spec.json: unknown field 'positon' in EvaluateSpec (known: positions, policies,"

@@ -103,24 +103,25 @@ class WorkerProtocolTest {
   /** A job's chunk goes to a worker and its result comes back into the aggregate. */
   @Test
   void chunkRoundTrip() {
-    ResolvedJob job =
-        JobSpecs.resolve(
-            JobSpec.newBuilder()
-                .setSeed(99)
-                .setRules(gofarm.proto.v1.Rules.newBuilder().setKomi(6.5))
-                .setEvaluate(
-                    EvaluateSpec.newBuilder()
-                        .addPositions(
-                            PositionSource.newBuilder()
-                                .setSgf(
-                                    SgfSource.newBuilder()
-                                        .setText(JobSpecsTest.sgfGame(9, 30, 3))
-                                        .setMove(21)))
-                        .addPolicies(gofarm.proto.v1.PolicySpec.newBuilder().setName("uniform"))
-                        .addPolicies(gofarm.proto.v1.PolicySpec.newBuilder().setName("heavy"))
-                        .setPlayouts(100)
-                        .setChunkPlayouts(40))
-                .build());
+    ResolvedEvaluation job =
+        (ResolvedEvaluation)
+            JobSpecs.resolve(
+                JobSpec.newBuilder()
+                    .setSeed(99)
+                    .setRules(gofarm.proto.v1.Rules.newBuilder().setKomi(6.5))
+                    .setEvaluate(
+                        EvaluateSpec.newBuilder()
+                            .addPositions(
+                                PositionSource.newBuilder()
+                                    .setSgf(
+                                        SgfSource.newBuilder()
+                                            .setText(JobSpecsTest.sgfGame(9, 30, 3))
+                                            .setMove(21)))
+                            .addPolicies(gofarm.proto.v1.PolicySpec.newBuilder().setName("uniform"))
+                            .addPolicies(gofarm.proto.v1.PolicySpec.newBuilder().setName("heavy"))
+                            .setPlayouts(100)
+                            .setChunkPlayouts(40))
+                    .build());
     ChunkAssignment a = WorkerProtocol.assignment("job-1", job, 0, 1, 2);
     assertEquals(20, a.getPlayouts(), "the last chunk: 100 - 2 * 40");
     assertEquals(job.chunkSeed(0, 1, 2), a.getSeed());

@@ -14,7 +14,7 @@ import gofarm.proto.v1.PlayoutFarmGrpc;
 import gofarm.proto.v1.SubmitJobRequest;
 import gofarm.wire.FarmRequests;
 import gofarm.wire.JobSpecs;
-import gofarm.wire.ResolvedJob;
+import gofarm.wire.ResolvedEvaluation;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -67,7 +67,11 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
 
   /** Validates and plans a spec: the same path for new jobs and for jobs resumed at start-up. */
   public static JobPlan plan(String jobId, java.time.Instant submitted, SubmitJobRequest request) {
-    ResolvedJob job = JobSpecs.resolve(request.getSpec());
+    if (!(JobSpecs.resolve(request.getSpec()) instanceof ResolvedEvaluation job)) {
+      throw Status.UNIMPLEMENTED
+          .withDescription("this coordinator does not run match jobs yet")
+          .asRuntimeException();
+    }
     return new JobPlan(jobId, submitted, request.getSpec(), job);
   }
 

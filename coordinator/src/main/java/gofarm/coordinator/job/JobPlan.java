@@ -4,7 +4,7 @@ import gofarm.board.Geometry;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.JobSpec;
 import gofarm.wire.ChunkKey;
-import gofarm.wire.ResolvedJob;
+import gofarm.wire.ResolvedEvaluation;
 import gofarm.wire.WorkerProtocol;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,10 +19,10 @@ public final class JobPlan {
   private final String jobId;
   private final Instant submitted;
   private final JobSpec spec;
-  private final ResolvedJob job;
+  private final ResolvedEvaluation job;
   private final List<PairPlan> pairs;
 
-  public JobPlan(String jobId, Instant submitted, JobSpec spec, ResolvedJob job) {
+  public JobPlan(String jobId, Instant submitted, JobSpec spec, ResolvedEvaluation job) {
     this.jobId = jobId;
     this.submitted = submitted;
     this.spec = spec;
@@ -56,7 +56,7 @@ public final class JobPlan {
     return spec;
   }
 
-  public ResolvedJob job() {
+  public ResolvedEvaluation job() {
     return job;
   }
 

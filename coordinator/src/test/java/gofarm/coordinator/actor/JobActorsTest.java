@@ -27,6 +27,7 @@ import gofarm.proto.v1.PositionSource;
 import gofarm.rules.Player;
 import gofarm.wire.ChunkKey;
 import gofarm.wire.JobSpecs;
+import gofarm.wire.ResolvedEvaluation;
 import gofarm.wire.WorkerProtocol;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
@@ -100,7 +101,7 @@ class JobActorsTest {
                     .setPlayouts(50L * chunks)
                     .setChunkPlayouts(50))
             .build();
-    return new JobPlan(id, Instant.now(), spec, JobSpecs.resolve(spec));
+    return new JobPlan(id, Instant.now(), spec, (ResolvedEvaluation) JobSpecs.resolve(spec));
   }
 
   private JobReport submit(JobPlan plan) {

@@ -155,7 +155,7 @@ class CoordinatorServicesTest {
     }
     // The same spec and seed give the same statistics: compare with running the chunks here.
     PlayoutStats expected = null;
-    var job = gofarm.wire.JobSpecs.resolve(spec(1000));
+    var job = (gofarm.wire.ResolvedEvaluation) gofarm.wire.JobSpecs.resolve(spec(1000));
     for (int c = 0; c < job.chunkCount(0, 0); c++) {
       Chunk chunk = WorkerProtocol.chunk(WorkerProtocol.assignment("x", job, 0, 0, c));
       Playout playout = new Playout(chunk.policy(), chunk.root().board().geometry());
