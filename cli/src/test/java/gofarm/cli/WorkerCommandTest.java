@@ -204,7 +204,13 @@ class WorkerCommandTest {
       }
       int metricsPortNumber = metricsPort.get(WAIT_SECONDS, TimeUnit.SECONDS);
       HttpClient http = HttpClient.newHttpClient();
+      // The worker marks itself connected when it reads the Welcome, a moment after we send it.
       String metrics = get(http, metricsPortNumber, "/metrics");
+      for (long end = System.nanoTime() + WAIT_SECONDS * 1_000_000_000L;
+          !metrics.contains("\ngofarm_worker_connected 1.0\n") && System.nanoTime() < end; ) {
+        Thread.sleep(20);
+        metrics = get(http, metricsPortNumber, "/metrics");
+      }
       assertTrue(metrics.contains("\ngofarm_worker_threads 1.0\n"), metrics);
       assertTrue(metrics.contains("\ngofarm_worker_connected 1.0\n"), metrics);
       assertTrue(get(http, metricsPortNumber, "/-/healthy").contains("healthy"));
