@@ -1,13 +1,16 @@
 package gofarm.coordinator.actor;
 
-import gofarm.coordinator.job.ChunkPayload;
 import gofarm.coordinator.job.ChunkTable;
 import gofarm.coordinator.job.JobPlan;
 import gofarm.coordinator.job.JobReport;
 import gofarm.coordinator.job.JobState;
+import gofarm.coordinator.job.MatchTally;
 import gofarm.coordinator.job.PairPlan;
+import gofarm.coordinator.job.PlayoutTally;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
 import gofarm.playout.PlayoutStats;
+import gofarm.proto.v1.ChunkResult;
+import gofarm.proto.v1.GameRecord;
 import gofarm.wire.ChunkKey;
 import gofarm.wire.Results;
 import java.time.Clock;
@@ -36,6 +39,10 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
  * sums, added in chunk index order per pair, so the totals and any early stop are the same whatever
  * the order of arrival. When every pair is done the job reports its final state to the manager and
  * stops.
+ *
+ * <p>A match job is the same with one series whose chunks are game pairs, counted in pair order by
+ * a {@link MatchTally}. A chunk that fails on {@value #MAX_FAILURES} workers (an external engine
+ * that crashes, say) fails the job with the workers' message instead of going round forever.
  */
 public final class Job extends AbstractBehavior<Job.Command> {
 
@@ -47,6 +54,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
           WorkerLost,
           Cancel,
           GetReport,
+          GetGames,
           Retire,
           Tick,
           Stop {}
@@ -66,14 +74,20 @@ public final class Job extends AbstractBehavior<Job.Command> {
   /** A worker's result for a chunk; the job acknowledges it to {@code replyTo} once handled. */
   public record ChunkCompleted(
       ChunkKey key,
-      ChunkPayload payload,
+      ChunkResult result,
       String workerId,
       double seconds,
       ActorRef<WorkerSession.Command> replyTo)
       implements Command {}
 
-  /** A draining worker gives a chunk back unrun. */
-  public record ChunkReturned(ChunkKey key) implements Command {}
+  /**
+   * A worker gives a chunk back unrun: it is draining ({@code failure} empty), or the chunk failed
+   * there ({@code failure} says why).
+   */
+  public record ChunkReturned(ChunkKey key, String workerId, String failure) implements Command {}
+
+  /** Asks for the games a match has counted, in pair order (none for an evaluate job). */
+  public record GetGames(ActorRef<List<GameRecord>> replyTo) implements Command {}
 
   /** A worker's stream ended: its leased chunks go back to the queue. */
   public record WorkerLost(String workerId) implements Command {}
@@ -109,6 +123,9 @@ public final class Job extends AbstractBehavior<Job.Command> {
 
   private static final Duration TICK = Duration.ofMillis(500);
 
+  /** Failures of one chunk, on any workers, that fail the job. */
+  static final int MAX_FAILURES = 3;
+
   /** Seconds of history behind the reported playout rate. */
   private static final int RATE_WINDOW_TICKS = 10;
 
@@ -121,6 +138,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
   private final Clock clock;
   private final Duration leaseTimeout;
   private final ArrayDeque<long[]> rateSamples = new ArrayDeque<>();
+  private final java.util.Map<ChunkKey, Integer> failures = new java.util.HashMap<>();
   private JobState state = JobState.QUEUED;
   private Instant started;
   private Instant finished;
@@ -138,12 +156,12 @@ public final class Job extends AbstractBehavior<Job.Command> {
     super(context);
     this.timers = timers;
     this.plan = plan;
-    this.table = new ChunkTable(plan.jobId(), plan.pairs(), plan.policies(), plan.stopAtWidth());
+    this.table = new ChunkTable(plan.jobId(), plan.newTallies(), plan.policies());
     this.pool = pool;
     this.manager = manager;
     this.metrics = metrics;
     this.clock = clock;
-    this.leaseTimeout = leaseTimeout;
+    this.leaseTimeout = plan.lease(leaseTimeout);
     timers.startTimerAtFixedRate(Tick.INSTANCE, TICK);
   }
 
@@ -174,6 +192,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
         .onMessage(WorkerLost.class, this::onWorkerLost)
         .onMessage(Cancel.class, this::onCancel)
         .onMessage(GetReport.class, this::onGetReport)
+        .onMessage(GetGames.class, this::onGetGames)
         .onMessageEquals(Tick.INSTANCE, this::onTick)
         .build();
   }
@@ -204,7 +223,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
     long leased = table.leaseStart(done.key());
     ChunkTable.Outcome outcome;
     try {
-      outcome = table.complete(done.key(), done.payload());
+      outcome = table.complete(done.key(), done.result());
     } catch (IllegalArgumentException e) {
       getContext()
           .getLog()
@@ -214,11 +233,22 @@ public final class Job extends AbstractBehavior<Job.Command> {
     }
     switch (outcome) {
       case COUNTED -> {
-        int pair = done.key().position() * plan.policies() + done.key().policy();
-        PairPlan p = plan.pairs().get(pair);
         double roundTrip = leased < 0 ? -1 : (clock.millis() - leased) / 1000.0;
-        metrics.chunkCompleted(
-            p.policySpec().name(), done.payload().playouts(), done.payload().moves(), roundTrip);
+        ChunkResult r = done.result();
+        if (r.hasGamePair()) {
+          metrics.gamePairCompleted(
+              r.getGamePair().getFirst().getOutcome().getMoves(),
+              r.getGamePair().getSecond().getOutcome().getMoves(),
+              roundTrip);
+        } else {
+          int pair = done.key().position() * plan.policies() + done.key().policy();
+          PairPlan p = plan.pairs().get(pair);
+          metrics.chunkCompleted(
+              p.policySpec().name(),
+              r.getStats().getPlayouts(),
+              r.getStats().getLengthSum(),
+              roundTrip);
+        }
       }
       case DUPLICATE -> metrics.chunkDuplicate();
       case NOT_NEEDED -> metrics.chunkNotNeeded();
@@ -231,15 +261,48 @@ public final class Job extends AbstractBehavior<Job.Command> {
   }
 
   private String stoppedEarlyMessage() {
-    return "stopped early: every win rate is known within ±" + plan.stopAtWidth();
+    if (plan.match() != null) {
+      return ((MatchTally) table.tally(0)).stopMessage();
+    }
+    return "stopped early: every win rate is known within ±" + plan.evaluation().stopAtWidth();
   }
 
   private Behavior<Command> onChunkReturned(ChunkReturned returned) {
     table.returned(returned.key());
     metrics.chunksRequeued(1);
+    if (!returned.failure().isEmpty()) {
+      int n = failures.merge(returned.key(), 1, Integer::sum);
+      getContext()
+          .getLog()
+          .warn(
+              "job {}: chunk {} failed on worker {} ({} of {}): {}",
+              plan.jobId(),
+              returned.key(),
+              returned.workerId(),
+              n,
+              MAX_FAILURES,
+              returned.failure());
+      if (n >= MAX_FAILURES && !state.isFinished()) {
+        table.cancel();
+        return finish(
+            JobState.FAILED,
+            "chunk "
+                + returned.key().chunk()
+                + " failed "
+                + n
+                + " times; last on worker "
+                + returned.workerId()
+                + ": "
+                + returned.failure());
+      }
+    }
     pool.tell(
         new WorkerPool.JobWaiting(
-            plan.jobId(), plan.priority(), getContext().getSelf(), table.waiting()));
+            plan.jobId(),
+            plan.priority(),
+            getContext().getSelf(),
+            table.waiting(),
+            plan.engines()));
     return this;
   }
 
@@ -252,7 +315,11 @@ public final class Job extends AbstractBehavior<Job.Command> {
       metrics.chunksRequeued(n);
       pool.tell(
           new WorkerPool.JobWaiting(
-              plan.jobId(), plan.priority(), getContext().getSelf(), table.waiting()));
+              plan.jobId(),
+              plan.priority(),
+              getContext().getSelf(),
+              table.waiting(),
+              plan.engines()));
     }
     return this;
   }
@@ -273,6 +340,11 @@ public final class Job extends AbstractBehavior<Job.Command> {
     return this;
   }
 
+  private Behavior<Command> onGetGames(GetGames get) {
+    get.replyTo().tell(plan.match() == null ? List.of() : ((MatchTally) table.tally(0)).games());
+    return Behaviors.same();
+  }
+
   private Behavior<Command> onTick() {
     int expired = table.requeueExpired(clock.millis());
     if (expired > 0) {
@@ -280,7 +352,11 @@ public final class Job extends AbstractBehavior<Job.Command> {
       metrics.chunksRequeued(expired);
       pool.tell(
           new WorkerPool.JobWaiting(
-              plan.jobId(), plan.priority(), getContext().getSelf(), table.waiting()));
+              plan.jobId(),
+              plan.priority(),
+              getContext().getSelf(),
+              table.waiting(),
+              plan.engines()));
     }
     rateSamples.addLast(new long[] {clock.millis(), table.playoutsDone()});
     while (rateSamples.size() > RATE_WINDOW_TICKS) {
@@ -299,12 +375,15 @@ public final class Job extends AbstractBehavior<Job.Command> {
     message = why;
     finished = clock.instant();
     pool.tell(new WorkerPool.JobGone(plan.jobId()));
-    manager.tell(new JobManager.JobFinished(plan, report(true)));
+    List<GameRecord> games =
+        plan.match() == null ? List.of() : ((MatchTally) table.tally(0)).games();
+    manager.tell(new JobManager.JobFinished(plan, report(true), games));
     return newReceiveBuilder()
         .onMessage(ChunkCompleted.class, this::onLateResult)
         .onMessage(Lease.class, this::onLateLease)
         .onMessage(Cancel.class, c -> reply(c.replyTo()))
         .onMessage(GetReport.class, g -> reply(g.replyTo(), g.withStats()))
+        .onMessage(GetGames.class, this::onGetGames)
         .onMessageEquals(Retire.INSTANCE, this::onRetire)
         .onMessageEquals(Stop.INSTANCE, Behaviors::stopped)
         .onAnyMessage(m -> this)
@@ -339,23 +418,33 @@ public final class Job extends AbstractBehavior<Job.Command> {
 
   private JobReport report(boolean withStats) {
     List<JobReport.Pair> pairs = new ArrayList<>(table.pairCount());
-    for (int i = 0; i < table.pairCount(); i++) {
-      PairPlan p = table.plan(i);
-      PlayoutStats stats = table.aggregate(i);
-      PlayoutStats copy = withStats ? PlayoutStats.like(stats).merge(stats) : null;
-      pairs.add(
-          new JobReport.Pair(
-              p.position(),
-              p.policy(),
-              p.positionLabel(),
-              p.policySpec().name(),
-              stats.playouts(),
-              stats.blackWinRate(),
-              Results.halfWidth(stats),
-              table.pairDone(i),
-              copy));
+    gofarm.proto.v1.MatchSummary match = null;
+    gofarm.proto.v1.MatchResult matchResult = null;
+    // Games take seconds each: a match's rate is over its whole run, not the last few seconds.
+    double rate = plan.match() != null ? overallRate() : rate();
+    if (plan.match() != null) {
+      MatchTally tally = (MatchTally) table.tally(0);
+      match = tally.summary(state.isFinished(), rate * 60);
+      matchResult = withStats ? tally.result(state.isFinished(), rate * 60) : null;
+    } else {
+      for (int i = 0; i < table.pairCount(); i++) {
+        PlayoutTally tally = (PlayoutTally) table.tally(i);
+        PairPlan p = tally.plan();
+        PlayoutStats stats = tally.aggregate();
+        PlayoutStats copy = withStats ? PlayoutStats.like(stats).merge(stats) : null;
+        pairs.add(
+            new JobReport.Pair(
+                p.position(),
+                p.policy(),
+                p.positionLabel(),
+                p.policySpec().name(),
+                stats.playouts(),
+                stats.blackWinRate(),
+                Results.halfWidth(stats),
+                table.pairDone(i),
+                copy));
+      }
     }
-    double rate = rate();
     long left = table.playoutsTotal() - table.playoutsDone();
     double eta = state.isFinished() || rate <= 0 ? 0 : left / rate;
     return new JobReport(
@@ -373,8 +462,19 @@ public final class Job extends AbstractBehavior<Job.Command> {
         table.leased(),
         rate,
         eta,
-        message,
-        pairs);
+        message.isEmpty() && state == JobState.QUEUED ? plan.queuedMessage() : message,
+        pairs,
+        match,
+        matchResult);
+  }
+
+  private double overallRate() {
+    if (started == null) {
+      return 0;
+    }
+    Instant end = finished != null ? finished : clock.instant();
+    double seconds = Duration.between(started, end).toMillis() / 1000.0;
+    return seconds <= 0 ? 0 : table.playoutsDone() / seconds;
   }
 
   private double rate() {

@@ -1,7 +1,9 @@
 package gofarm.coordinator.actor;
 
 import gofarm.coordinator.job.JobPlan;
+import gofarm.proto.v1.GameRecord;
 import gofarm.proto.v1.JobResults;
+import java.util.List;
 
 /** Where jobs are kept across restarts: specs when submitted, results when finished. */
 public interface JobArchive {
@@ -12,12 +14,19 @@ public interface JobArchive {
         public void submitted(JobPlan plan) {}
 
         @Override
-        public void finished(JobResults results) {}
+        public void finished(JobResults results, List<GameRecord> games) {}
       };
 
   /** Records a new job, so that it runs again after a restart until it finishes. */
   void submitted(JobPlan plan);
 
-  /** Records a finished job's results, to be listed and served after a restart. */
-  void finished(JobResults results);
+  /**
+   * Records a finished job's results and a match's games, to be listed and served after a restart.
+   */
+  void finished(JobResults results, List<GameRecord> games);
+
+  /** The games of a finished match recorded by {@link #finished}, or an empty list. */
+  default List<GameRecord> games(String jobId) {
+    return List.of();
+  }
 }

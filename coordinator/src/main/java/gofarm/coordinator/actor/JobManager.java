@@ -1,10 +1,12 @@
 package gofarm.coordinator.actor;
 
-import gofarm.coordinator.job.ChunkPayload;
 import gofarm.coordinator.job.JobPlan;
 import gofarm.coordinator.job.JobReport;
 import gofarm.coordinator.job.JobState;
+import gofarm.coordinator.job.MatchTally;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
+import gofarm.proto.v1.ChunkResult;
+import gofarm.proto.v1.GameRecord;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobStatus;
 import gofarm.wire.ChunkKey;
@@ -39,7 +41,8 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
           JobFinished,
           RouteResult,
           RouteReturned,
-          Restore {}
+          Restore,
+          FinishedGames {}
 
   /** Starts a job; replies with its first report. */
   public record Submit(JobPlan plan, ActorRef<JobReport> replyTo) implements Command {}
@@ -63,20 +66,25 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   /** A running job's latest summary. */
   public record JobUpdated(JobReport report) implements Command {}
 
-  /** A job ended; {@code report} carries its statistics. */
-  public record JobFinished(JobPlan plan, JobReport report) implements Command {}
+  /** A job ended; {@code report} carries its statistics, {@code games} a match's games. */
+  public record JobFinished(JobPlan plan, JobReport report, List<GameRecord> games)
+      implements Command {}
+
+  /** Asks for the games of a finished match, in pair order (empty for other jobs). */
+  public record FinishedGames(String jobId, ActorRef<List<GameRecord>> replyTo)
+      implements Command {}
 
   /** A worker's result, to be passed to its job. */
   public record RouteResult(
       ChunkKey key,
-      ChunkPayload payload,
+      ChunkResult result,
       String workerId,
       double seconds,
       ActorRef<WorkerSession.Command> session)
       implements Command {}
 
-  /** A chunk a draining worker gave back. */
-  public record RouteReturned(ChunkKey key) implements Command {}
+  /** A chunk a worker gave back: draining ({@code failure} empty), or it failed there. */
+  public record RouteReturned(ChunkKey key, String workerId, String failure) implements Command {}
 
   /** A finished job read back from the archive at start-up. */
   public record Restore(JobResults results) implements Command {}
@@ -91,6 +99,9 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   private final Map<String, JobPlan> plans = new HashMap<>();
   private final Map<String, JobReport> latest = new LinkedHashMap<>();
   private final Map<String, JobResults> finished = new HashMap<>();
+
+  /** The games of the matches that finished in this process (restored ones are read on demand). */
+  private final Map<String, List<GameRecord>> finishedGames = new HashMap<>();
 
   /** The latest report of each job that has not finished, with its pairs (for the metrics). */
   private final Map<String, JobReport> unfinishedReports = new HashMap<>();
@@ -134,6 +145,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
         .onMessage(RouteResult.class, this::onRouteResult)
         .onMessage(RouteReturned.class, this::onRouteReturned)
         .onMessage(Restore.class, this::onRestore)
+        .onMessage(FinishedGames.class, this::onFinishedGames)
         .build();
   }
 
@@ -150,11 +162,9 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
                 "job-" + plan.jobId());
     running.put(plan.jobId(), job);
     plans.put(plan.jobId(), plan);
-    int chunks = 0;
-    for (var p : plan.pairs()) {
-      chunks += p.chunks();
-    }
-    pool.tell(new WorkerPool.JobWaiting(plan.jobId(), plan.priority(), job, chunks));
+    pool.tell(
+        new WorkerPool.JobWaiting(
+            plan.jobId(), plan.priority(), job, plan.chunks(), plan.engines()));
     JobReport first = initialReport(plan);
     latest.put(plan.jobId(), first);
     updateJobMetrics();
@@ -163,12 +173,6 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   }
 
   private static JobReport initialReport(JobPlan plan) {
-    long playouts = 0;
-    int chunks = 0;
-    for (var p : plan.pairs()) {
-      playouts += p.playouts();
-      chunks += p.chunks();
-    }
     return new JobReport(
         plan.jobId(),
         plan.name(),
@@ -178,14 +182,16 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
         null,
         null,
         0,
-        playouts,
+        plan.units(),
         0,
-        chunks,
+        plan.chunks(),
         0,
         0,
         0,
-        "",
-        List.of());
+        plan.queuedMessage(),
+        List.of(),
+        plan.match() == null ? null : new MatchTally(plan.match()).summary(false, 0),
+        null);
   }
 
   private Behavior<Command> onLookup(Lookup lookup) {
@@ -234,9 +240,12 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
     }
     JobResults results = encoder.results(done.plan(), done.report());
     finished.put(id, results);
+    if (!done.games().isEmpty()) {
+      finishedGames.put(id, done.games());
+    }
     latest.put(id, done.report().summary());
     try {
-      archive.finished(results);
+      archive.finished(results, done.games());
     } catch (RuntimeException e) {
       getContext().getLog().error("could not archive the results of job {}: {}", id, e.toString());
     }
@@ -254,8 +263,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   private Behavior<Command> onRouteResult(RouteResult r) {
     ActorRef<Job.Command> job = running.get(r.key().jobId());
     if (job != null) {
-      job.tell(
-          new Job.ChunkCompleted(r.key(), r.payload(), r.workerId(), r.seconds(), r.session()));
+      job.tell(new Job.ChunkCompleted(r.key(), r.result(), r.workerId(), r.seconds(), r.session()));
     } else {
       // A result for a finished, cancelled or unknown job: nothing to count, nothing to keep.
       metrics.chunkNotNeeded();
@@ -267,8 +275,22 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   private Behavior<Command> onRouteReturned(RouteReturned r) {
     ActorRef<Job.Command> job = running.get(r.key().jobId());
     if (job != null) {
-      job.tell(new Job.ChunkReturned(r.key()));
+      job.tell(new Job.ChunkReturned(r.key(), r.workerId(), r.failure()));
     }
+    return this;
+  }
+
+  private Behavior<Command> onFinishedGames(FinishedGames get) {
+    List<GameRecord> games = finishedGames.get(get.jobId());
+    if (games == null) {
+      try {
+        games = archive.games(get.jobId());
+      } catch (RuntimeException e) {
+        getContext().getLog().error("could not read the games of job {}: {}", get.jobId(), e);
+        games = List.of();
+      }
+    }
+    get.replyTo().tell(games);
     return this;
   }
 

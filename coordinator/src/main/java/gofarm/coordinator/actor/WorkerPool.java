@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
@@ -36,9 +37,16 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
           Leased,
           GetWorkers {}
 
-  /** A worker connected; a worker with the same id already connected is replaced. */
+  /**
+   * A worker connected; a worker with the same id already connected is replaced. {@code engines}
+   * are the external GTP programs it can run.
+   */
   public record WorkerJoined(
-      String workerId, int threads, int credit, ActorRef<WorkerSession.Command> session)
+      String workerId,
+      int threads,
+      int credit,
+      Set<String> engines,
+      ActorRef<WorkerSession.Command> session)
       implements Command {}
 
   /** A worker's stream ended; its leases go back to their jobs' queues. */
@@ -59,8 +67,12 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   public record CreditReturned(String workerId, ActorRef<WorkerSession.Command> session, int chunks)
       implements Command {}
 
-  /** A job has {@code waiting} chunks to hand out (0 when it has none right now). */
-  public record JobWaiting(String jobId, int priority, ActorRef<Job.Command> job, int waiting)
+  /**
+   * A job has {@code waiting} chunks to hand out (0 when it has none right now), for workers that
+   * run all of {@code engines}.
+   */
+  public record JobWaiting(
+      String jobId, int priority, ActorRef<Job.Command> job, int waiting, Set<String> engines)
       implements Command {}
 
   /** A job ended. */
@@ -82,6 +94,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     final String id;
     final int threads;
     final int credit;
+    final Set<String> engines;
     final ActorRef<WorkerSession.Command> session;
 
     /** Chunks the worker holds, as its session reports them. */
@@ -95,10 +108,16 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
 
     boolean draining;
 
-    WorkerEntry(String id, int threads, int credit, ActorRef<WorkerSession.Command> session) {
+    WorkerEntry(
+        String id,
+        int threads,
+        int credit,
+        Set<String> engines,
+        ActorRef<WorkerSession.Command> session) {
       this.id = id;
       this.threads = threads;
       this.credit = credit;
+      this.engines = Set.copyOf(engines);
       this.session = session;
     }
 
@@ -114,13 +133,15 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     final String id;
     final int priority;
     final ActorRef<Job.Command> ref;
+    final Set<String> engines;
     final long seq;
     int waiting;
 
-    JobEntry(String id, int priority, ActorRef<Job.Command> ref, long seq) {
+    JobEntry(String id, int priority, ActorRef<Job.Command> ref, Set<String> engines, long seq) {
       this.id = id;
       this.priority = priority;
       this.ref = ref;
+      this.engines = Set.copyOf(engines);
       this.seq = seq;
     }
   }
@@ -169,7 +190,12 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     }
     workers.put(
         joined.workerId(),
-        new WorkerEntry(joined.workerId(), joined.threads(), joined.credit(), joined.session()));
+        new WorkerEntry(
+            joined.workerId(),
+            joined.threads(),
+            joined.credit(),
+            joined.engines(),
+            joined.session()));
     getContext()
         .getLog()
         .info("worker {} joined with {} threads", joined.workerId(), joined.threads());
@@ -233,7 +259,9 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   private Behavior<Command> onJobWaiting(JobWaiting waiting) {
     JobEntry job =
         jobs.computeIfAbsent(
-            waiting.jobId(), id -> new JobEntry(id, waiting.priority(), waiting.job(), nextSeq++));
+            waiting.jobId(),
+            id ->
+                new JobEntry(id, waiting.priority(), waiting.job(), waiting.engines(), nextSeq++));
     job.waiting = waiting.waiting();
     dispatch();
     return this;
@@ -300,19 +328,15 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
 
   private void offerCredit() {
     while (true) {
-      List<JobEntry> top = topPriorityJobs();
-      if (top.isEmpty()) {
-        return;
-      }
       boolean asked = false;
       for (WorkerEntry worker : workers.values()) {
         int free = worker.free();
         if (free <= 0) {
           continue;
         }
-        JobEntry job = nextInTurn(top);
+        JobEntry job = nextInTurn(topPriorityJobs(worker));
         if (job == null) {
-          return;
+          continue;
         }
         int n = Math.min(free, job.waiting);
         worker.reserved += n;
@@ -328,16 +352,20 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     }
   }
 
-  private List<JobEntry> topPriorityJobs() {
+  /**
+   * The waiting jobs of the highest priority among those {@code worker} can run: a job that needs
+   * an external engine goes only to workers that have it.
+   */
+  private List<JobEntry> topPriorityJobs(WorkerEntry worker) {
     int best = Integer.MIN_VALUE;
     for (JobEntry j : jobs.values()) {
-      if (j.waiting > 0) {
+      if (j.waiting > 0 && worker.engines.containsAll(j.engines)) {
         best = Math.max(best, j.priority);
       }
     }
     List<JobEntry> top = new ArrayList<>();
     for (JobEntry j : jobs.values()) {
-      if (j.waiting > 0 && j.priority == best) {
+      if (j.waiting > 0 && j.priority == best && worker.engines.containsAll(j.engines)) {
         top.add(j);
       }
     }

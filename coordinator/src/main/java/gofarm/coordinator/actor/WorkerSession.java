@@ -1,6 +1,5 @@
 package gofarm.coordinator.actor;
 
-import gofarm.coordinator.job.ChunkResultPayload;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
 import gofarm.proto.v1.HubMessage;
@@ -103,6 +102,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
       String workerId,
       int threads,
       int credit,
+      java.util.Set<String> engines,
       Link link,
       Welcome welcome,
       ActorRef<WorkerPool.Command> pool,
@@ -111,7 +111,8 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
     return Behaviors.setup(
         context -> {
           link.send(HubMessage.newBuilder().setWelcome(welcome).build());
-          pool.tell(new WorkerPool.WorkerJoined(workerId, threads, credit, context.getSelf()));
+          pool.tell(
+              new WorkerPool.WorkerJoined(workerId, threads, credit, engines, context.getSelf()));
           return Behaviors.withTimers(
               timers ->
                   new WorkerSession(context, timers, workerId, link, pool, manager, silenceLimit));
@@ -138,7 +139,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
       case RESULT -> onResult(m.getResult());
       case RETURNED -> {
         ChunkKey key = ChunkKey.fromProto(m.getReturned().getId());
-        manager.tell(new JobManager.RouteReturned(key));
+        manager.tell(new JobManager.RouteReturned(key, workerId, m.getReturned().getFailure()));
         returnCredit(key);
       }
       case DRAINING -> pool.tell(new WorkerPool.WorkerDraining(workerId));
@@ -156,7 +157,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
     manager.tell(
         new JobManager.RouteResult(
             ChunkKey.fromProto(result.getId()),
-            new ChunkResultPayload(result),
+            result,
             workerId,
             result.getSeconds(),
             getContext().getSelf()));

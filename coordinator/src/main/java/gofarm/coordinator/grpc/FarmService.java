@@ -5,8 +5,10 @@ import gofarm.coordinator.actor.JobEncoder;
 import gofarm.coordinator.actor.JobManager;
 import gofarm.coordinator.job.JobPlan;
 import gofarm.coordinator.job.JobReport;
+import gofarm.proto.v1.GameRecord;
 import gofarm.proto.v1.GetJobRequest;
 import gofarm.proto.v1.JobResults;
+import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.ListJobsRequest;
 import gofarm.proto.v1.ListJobsResponse;
@@ -14,7 +16,6 @@ import gofarm.proto.v1.PlayoutFarmGrpc;
 import gofarm.proto.v1.SubmitJobRequest;
 import gofarm.wire.FarmRequests;
 import gofarm.wire.JobSpecs;
-import gofarm.wire.ResolvedEvaluation;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -67,12 +68,7 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
 
   /** Validates and plans a spec: the same path for new jobs and for jobs resumed at start-up. */
   public static JobPlan plan(String jobId, java.time.Instant submitted, SubmitJobRequest request) {
-    if (!(JobSpecs.resolve(request.getSpec()) instanceof ResolvedEvaluation job)) {
-      throw Status.UNIMPLEMENTED
-          .withDescription("this coordinator does not run match jobs yet")
-          .asRuntimeException();
-    }
-    return new JobPlan(jobId, submitted, request.getSpec(), job);
+    return new JobPlan(jobId, submitted, request.getSpec(), JobSpecs.resolve(request.getSpec()));
   }
 
   @Override
@@ -130,6 +126,56 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
                   found.running(), Job.Cancel::new, ASK, scheduler)
               .thenApply(encoder::status);
         });
+  }
+
+  /**
+   * Streams a match's games in pair order, first game of each pair first: all of them once it has
+   * finished, those counted so far while it runs.
+   */
+  @Override
+  public void getGames(GetJobRequest request, StreamObserver<GameRecord> out) {
+    String id;
+    try {
+      id = FarmRequests.jobId(request);
+    } catch (StatusRuntimeException e) {
+      out.onError(e);
+      return;
+    }
+    lookup(id)
+        .thenCompose(
+            found -> {
+              if (!found.exists()) {
+                throw notFound(id);
+              }
+              JobSpec spec =
+                  found.running() != null ? found.plan().spec() : found.finished().getSpec();
+              if (!spec.hasMatch()) {
+                throw Status.FAILED_PRECONDITION
+                    .withDescription(
+                        "job "
+                            + id
+                            + " is an evaluate job; it has no games (gofarm results "
+                            + id
+                            + " shows its results)")
+                    .asRuntimeException();
+              }
+              return found.running() != null
+                  ? AskPattern.<Job.Command, List<GameRecord>>ask(
+                      found.running(), Job.GetGames::new, ASK, scheduler)
+                  : AskPattern.<JobManager.Command, List<GameRecord>>ask(
+                      manager, r -> new JobManager.FinishedGames(id, r), ASK, scheduler);
+            })
+        .whenComplete(
+            (games, error) -> {
+              if (error != null) {
+                out.onError(toStatus(error));
+                return;
+              }
+              for (GameRecord g : games) {
+                out.onNext(g);
+              }
+              out.onCompleted();
+            });
   }
 
   @Override

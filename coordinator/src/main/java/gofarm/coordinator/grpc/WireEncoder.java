@@ -30,6 +30,9 @@ public final class WireEncoder implements JobEncoder {
             .setPlayoutsPerSecond(r.playoutsPerSecond())
             .setEtaSeconds(r.etaSeconds())
             .setMessage(r.message());
+    if (r.match() != null) {
+      b.setMatch(r.match());
+    }
     setTime(r.submitted(), b::setSubmitted);
     setTime(r.started(), b::setStarted);
     setTime(r.finished(), b::setFinished);
@@ -50,13 +53,13 @@ public final class WireEncoder implements JobEncoder {
 
   @Override
   public JobResults results(JobPlan plan, JobReport report) {
-    JobResults.Builder b =
-        JobResults.newBuilder()
-            .setStatus(status(report))
-            .setSpec(plan.spec())
-            .addAllPositions(Results.positions(plan.job()));
+    JobResults.Builder b = JobResults.newBuilder().setStatus(status(report)).setSpec(plan.spec());
+    if (plan.match() != null) {
+      return b.setMatch(report.matchResult()).build();
+    }
+    b.addAllPositions(Results.positions(plan.evaluation()));
     for (JobReport.Pair p : report.pairs()) {
-      b.addPairs(Results.pairResult(plan.job(), p.position(), p.policy(), p.stats()));
+      b.addPairs(Results.pairResult(plan.evaluation(), p.position(), p.policy(), p.stats()));
     }
     return b.build();
   }

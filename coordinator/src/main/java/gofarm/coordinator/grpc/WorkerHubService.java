@@ -92,6 +92,7 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
                   hello.getWorkerId(),
                   hello.getThreads(),
                   WorkerProtocol.credit(hello),
+                  java.util.Set.copyOf(hello.getEnginesList()),
                   new Link(out),
                   WorkerProtocol.welcome((int) lease.toSeconds(), version),
                   pool,

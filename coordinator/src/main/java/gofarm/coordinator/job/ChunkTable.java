@@ -1,9 +1,7 @@
 package gofarm.coordinator.job;
 
-import gofarm.playout.Playout;
-import gofarm.playout.PlayoutStats;
+import gofarm.proto.v1.ChunkResult;
 import gofarm.wire.ChunkKey;
-import gofarm.wire.Results;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -17,8 +15,9 @@ import java.util.TreeSet;
 
 /**
  * The chunks of one job: which are waiting, which are leased to which worker until when, which are
- * counted; and the statistics of each (position, policy) pair. Plain, single-threaded state owned
- * by the job's actor.
+ * counted; and what each series of chunks adds up to (a {@link Tally}: the statistics of a
+ * (position, policy) pair of an evaluate job, or the games of a match). Plain, single-threaded
+ * state owned by the job's actor.
  *
  * <h2>Leasing</h2>
  *
@@ -28,11 +27,11 @@ import java.util.TreeSet;
  *
  * <h2>Counting</h2>
  *
- * Each pair counts its chunks in index order: a chunk that arrives ahead of a missing one waits in
- * a buffer until the gap is filled. A repeat of a counted or waiting chunk is a duplicate and is
- * dropped. With early stopping, a pair stops at the first chunk k whose prefix 0..k gives a win
- * rate interval narrow enough, and later chunks are not needed: since that decision looks only at
- * the prefix, it is the same however the chunks arrived, and so are the results.
+ * Each series counts its chunks in index order: a chunk that arrives ahead of a missing one waits
+ * in a buffer until the gap is filled. A repeat of a counted or waiting chunk is a duplicate and is
+ * dropped. A series stops at the first chunk k whose prefix 0..k settles it (a win rate interval
+ * narrow enough, an SPRT decision), and later chunks are not needed: since that decision looks only
+ * at the prefix, it is the same however the chunks arrived, and so are the results.
  */
 public final class ChunkTable {
 
@@ -55,7 +54,6 @@ public final class ChunkTable {
 
   private final String jobId;
   private final int policies;
-  private final double stopAtWidth;
   private final PairState[] pairs;
   private final Map<ChunkKey, Lease> leases = new HashMap<>();
   private final Map<String, Set<ChunkKey>> leasesByWorker = new HashMap<>();
@@ -68,24 +66,24 @@ public final class ChunkTable {
   private int chunksTotal;
 
   private static final class PairState {
-    final PairPlan plan;
-    final PlayoutStats aggregate;
-    final TreeMap<Integer, ChunkPayload> waiting = new TreeMap<>();
+    final Tally tally;
+    final int position;
+    final int policy;
+    final int chunks;
+    final TreeMap<Integer, ChunkResult> waiting = new TreeMap<>();
     int issued;
     int counted;
     boolean stoppedEarly;
 
-    PairState(PairPlan plan) {
-      this.plan = plan;
-      this.aggregate =
-          new PlayoutStats(
-              plan.geometry(),
-              plan.policySpec().rules().size(),
-              Playout.maxLength(plan.geometry()));
+    PairState(Tally tally, int position, int policy) {
+      this.tally = tally;
+      this.position = position;
+      this.policy = policy;
+      this.chunks = tally.chunks();
     }
 
     boolean done() {
-      return stoppedEarly || counted == plan.chunks();
+      return stoppedEarly || counted == chunks;
     }
 
     /** Whether chunk i is counted or waiting to be. */
@@ -96,24 +94,22 @@ public final class ChunkTable {
 
   /**
    * @param jobId the job whose chunks these are
-   * @param plans one per (position, policy) pair, positions major
-   * @param policies the number of policies
-   * @param stopAtWidth stop a pair when the 95 % interval of its black win rate has at most this
-   *     half-width; 0 to run every chunk
+   * @param tallies one per series: series i has the chunks ({@code i / policies}, {@code i %
+   *     policies}, k), as (position, policy, chunk) of an evaluate job, positions major; a match
+   *     has one series
+   * @param policies the number of policies (1 for a match)
    */
-  public ChunkTable(String jobId, List<PairPlan> plans, int policies, double stopAtWidth) {
+  public ChunkTable(String jobId, List<? extends Tally> tallies, int policies) {
     this.jobId = jobId;
     this.policies = policies;
-    this.stopAtWidth = stopAtWidth;
-    this.pairs = new PairState[plans.size()];
+    this.pairs = new PairState[tallies.size()];
     for (int i = 0; i < pairs.length; i++) {
-      PairPlan plan = plans.get(i);
-      if (plan.position() * policies + plan.policy() != i) {
-        throw new IllegalArgumentException("pairs must be listed positions major");
+      Tally tally = tallies.get(i);
+      pairs[i] = new PairState(tally, i / policies, i % policies);
+      for (int k = 0; k < tally.chunks(); k++) {
+        playoutsTotal += tally.units(k);
       }
-      pairs[i] = new PairState(plan);
-      playoutsTotal += plan.playouts();
-      chunksTotal += plan.chunks();
+      chunksTotal += tally.chunks();
     }
   }
 
@@ -150,11 +146,11 @@ public final class ChunkTable {
       PairState p = pairs[cursor];
       cursor = (cursor + 1) % pairs.length;
       // Skip chunks whose results came in without a lease (resent after a restart).
-      while (p.issued < p.plan.chunks() && p.has(p.issued)) {
+      while (p.issued < p.chunks && p.has(p.issued)) {
         p.issued++;
       }
-      if (!p.done() && p.issued < p.plan.chunks()) {
-        out.add(new ChunkKey(jobId, p.plan.position(), p.plan.policy(), p.issued++));
+      if (!p.done() && p.issued < p.chunks) {
+        out.add(new ChunkKey(jobId, p.position, p.policy, p.issued++));
         tries = 0;
       } else {
         tries++;
@@ -176,7 +172,7 @@ public final class ChunkTable {
     int n = requeued.size();
     for (PairState p : pairs) {
       if (!p.done()) {
-        n += p.plan.chunks() - p.issued;
+        n += p.chunks - p.issued;
       }
     }
     return n;
@@ -255,18 +251,18 @@ public final class ChunkTable {
    *
    * @throws IllegalArgumentException for a chunk this job does not have
    */
-  public Outcome complete(ChunkKey key, ChunkPayload payload) {
+  public Outcome complete(ChunkKey key, ChunkResult result) {
     if (!jobId.equals(key.jobId())
         || key.position() < 0
         || key.policy() < 0
         || key.policy() >= policies
         || key.position() * policies + key.policy() >= pairs.length
         || key.chunk() < 0
-        || key.chunk() >= pair(key).plan.chunks()) {
+        || key.chunk() >= pair(key).chunks) {
       throw new IllegalArgumentException("no such chunk: " + key);
     }
     PairState p = pair(key);
-    List<String> problems = payload.problems(p.aggregate, p.plan.chunkSize(key.chunk()));
+    List<String> problems = p.tally.problems(result, key.chunk());
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException("chunk " + key + ": " + String.join("; ", problems));
     }
@@ -278,16 +274,14 @@ public final class ChunkTable {
     if (p.done() || cancelled) {
       return Outcome.NOT_NEEDED;
     }
-    p.waiting.put(key.chunk(), payload);
+    p.waiting.put(key.chunk(), result);
     while (!p.done() && !p.waiting.isEmpty() && p.waiting.firstKey() == p.counted) {
-      ChunkPayload next = p.waiting.pollFirstEntry().getValue();
-      next.addTo(p.aggregate);
-      playoutsDone += next.playouts();
+      ChunkResult next = p.waiting.pollFirstEntry().getValue();
+      p.tally.count(next, p.counted);
+      playoutsDone += p.tally.units(p.counted);
       chunksDone++;
       p.counted++;
-      if (stopAtWidth > 0
-          && p.counted < p.plan.chunks()
-          && Results.halfWidth(p.aggregate) <= stopAtWidth) {
+      if (p.counted < p.chunks && p.tally.settled()) {
         p.stoppedEarly = true;
       }
     }
@@ -305,7 +299,7 @@ public final class ChunkTable {
 
   // ------------------------------------------------------------------ state
 
-  /** True when every pair has all its chunks or stopped early. */
+  /** True when every series has all its chunks or stopped early. */
   public boolean finished() {
     for (PairState p : pairs) {
       if (!p.done()) {
@@ -319,13 +313,9 @@ public final class ChunkTable {
     return pairs.length;
   }
 
-  public PairPlan plan(int pair) {
-    return pairs[pair].plan;
-  }
-
-  /** The counted statistics of a pair (the prefix of its chunks in index order). */
-  public PlayoutStats aggregate(int pair) {
-    return pairs[pair].aggregate;
+  /** What series {@code pair} has counted (the prefix of its chunks in index order). */
+  public Tally tally(int pair) {
+    return pairs[pair].tally;
   }
 
   public boolean pairDone(int pair) {
@@ -336,12 +326,12 @@ public final class ChunkTable {
     return pairs[pair].stoppedEarly;
   }
 
-  /** Playouts counted so far. */
+  /** Units (playouts, or games) counted so far. */
   public long playoutsDone() {
     return playoutsDone;
   }
 
-  /** Playouts of all chunks of all pairs (the job's size without early stopping). */
+  /** Units of all chunks of all series (the job's size without early stopping). */
   public long playoutsTotal() {
     return playoutsTotal;
   }

@@ -44,6 +44,8 @@ public final class CoordinatorMetrics {
   private final Counter moves;
   private final Gauge jobs;
   private final Histogram roundTrip;
+  private final Counter matchGames;
+  private final Histogram matchGameMoves;
   private final Gauge runningPlayoutsDone;
   private final Gauge runningPlayoutsRequested;
   private final Gauge runningBlackWinRate;
@@ -125,6 +127,18 @@ public final class CoordinatorMetrics {
             .classicOnly()
             .classicUpperBounds(0.1, 0.25, 0.5, 1, 1.5, 2, 3, 5, 10, 30, 60, 300)
             .register(registry);
+    matchGames =
+        Counter.builder()
+            .name("gofarm_coordinator_match_games_total")
+            .help("Match games counted (two per game pair)")
+            .register(registry);
+    matchGameMoves =
+        Histogram.builder()
+            .name("gofarm_coordinator_match_game_moves")
+            .help("Moves of the counted match games after their opening, passes included")
+            .classicOnly()
+            .classicUpperBounds(10, 20, 40, 60, 80, 100, 150, 200, 300, 500, 1000)
+            .register(registry);
     runningPlayoutsDone =
         Gauge.builder()
             .name("gofarm_coordinator_running_playouts_done")
@@ -180,6 +194,17 @@ public final class CoordinatorMetrics {
     }
   }
 
+  /** A match chunk (a game pair) was counted: its two games' lengths. */
+  public void gamePairCompleted(int firstMoves, int secondMoves, double roundTripSeconds) {
+    chunksCompleted.inc();
+    matchGames.inc(2);
+    matchGameMoves.observe(firstMoves);
+    matchGameMoves.observe(secondMoves);
+    if (roundTripSeconds >= 0) {
+      roundTrip.observe(roundTripSeconds);
+    }
+  }
+
   public void chunksRequeued(int n) {
     chunksRequeued.inc(n);
   }
@@ -200,7 +225,7 @@ public final class CoordinatorMetrics {
 
   /**
    * Sets the running-job gauges from the latest reports of the running jobs (reports with their
-   * pairs; reports of jobs in other states are ignored).
+   * pairs; reports of jobs in other states, and matches, whose progress counts games, are ignored).
    */
   public void runningJobs(Collection<JobReport> reports) {
     long done = 0;
@@ -208,7 +233,7 @@ public final class CoordinatorMetrics {
     // policy label -> {black wins (draws half), playouts}
     Map<String, double[]> byPolicy = new TreeMap<>();
     for (JobReport r : reports) {
-      if (r.state() != JobState.RUNNING) {
+      if (r.state() != JobState.RUNNING || r.match() != null) {
         continue;
       }
       done += r.playoutsDone();

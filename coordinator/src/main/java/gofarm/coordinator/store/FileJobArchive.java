@@ -4,6 +4,7 @@ import com.google.protobuf.Timestamp;
 import com.google.protobuf.util.JsonFormat;
 import gofarm.coordinator.actor.JobArchive;
 import gofarm.coordinator.job.JobPlan;
+import gofarm.proto.v1.GameRecord;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobState;
 import gofarm.proto.v1.JobStatus;
@@ -34,6 +35,7 @@ public final class FileJobArchive implements JobArchive {
   private static final Logger LOG = LoggerFactory.getLogger(FileJobArchive.class);
   private static final String SUBMITTED = "submitted.pb";
   private static final String RESULTS = "results.pb";
+  private static final String GAMES = "games.pb";
 
   private final Path jobs;
 
@@ -71,8 +73,20 @@ public final class FileJobArchive implements JobArchive {
   }
 
   @Override
-  public void finished(JobResults results) {
+  public void finished(JobResults results, List<GameRecord> games) {
     String id = results.getStatus().getJobId();
+    if (!games.isEmpty()) {
+      // Before the results: a job with results.pb is finished, so its games must be there.
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      try {
+        for (GameRecord g : games) {
+          g.writeDelimitedTo(out);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      write(id, GAMES, out.toByteArray());
+    }
     write(id, RESULTS, results.toByteArray());
     try {
       write(
@@ -80,6 +94,23 @@ public final class FileJobArchive implements JobArchive {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  @Override
+  public List<GameRecord> games(String jobId) {
+    Path file = jobs.resolve(jobId).resolve(GAMES);
+    if (!Files.exists(file)) {
+      return List.of();
+    }
+    List<GameRecord> games = new ArrayList<>();
+    try (java.io.InputStream in = new java.io.BufferedInputStream(Files.newInputStream(file))) {
+      for (GameRecord g; (g = GameRecord.parseDelimitedFrom(in)) != null; ) {
+        games.add(g);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+    }
+    return games;
   }
 
   /** What the archive holds: finished jobs' results, and unfinished jobs' submissions. */

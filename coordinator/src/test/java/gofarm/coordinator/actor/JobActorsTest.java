@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import gofarm.board.Board;
 import gofarm.board.Geometry;
 import gofarm.board.Point;
-import gofarm.coordinator.job.ChunkPayload;
-import gofarm.coordinator.job.ChunkResultPayload;
 import gofarm.coordinator.job.JobPlan;
 import gofarm.coordinator.job.JobReport;
 import gofarm.coordinator.job.JobState;
@@ -19,6 +17,7 @@ import gofarm.playout.PlayoutRoot;
 import gofarm.playout.PlayoutStats;
 import gofarm.playout.PolicySpec;
 import gofarm.proto.v1.ChunkAssignment;
+import gofarm.proto.v1.ChunkResult;
 import gofarm.proto.v1.EvaluateSpec;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobSpec;
@@ -116,7 +115,7 @@ class JobActorsTest {
   private TestProbe<WorkerSession.Command> worker(String id, int credit) {
     TestProbe<WorkerSession.Command> session = testKit.createTestProbe();
     workerIds.put(session, id);
-    pool.tell(new WorkerPool.WorkerJoined(id, 1, credit, session.ref()));
+    pool.tell(new WorkerPool.WorkerJoined(id, 1, credit, java.util.Set.of(), session.ref()));
     return session;
   }
 
@@ -144,8 +143,8 @@ class JobActorsTest {
   }
 
   /** What a worker would send for this work: the chunk's real statistics. */
-  private static ChunkPayload payload(WorkerSession.Work w) {
-    return new ChunkResultPayload(WorkerProtocol.result(w.key(), run(w), 0.1));
+  private static ChunkResult payload(WorkerSession.Work w) {
+    return WorkerProtocol.result(w.key(), run(w), 0.1);
   }
 
   /** The chunk's real statistics. */

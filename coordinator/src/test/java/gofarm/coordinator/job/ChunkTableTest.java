@@ -13,8 +13,10 @@ import gofarm.playout.PlayoutRoot;
 import gofarm.playout.PlayoutStats;
 import gofarm.playout.PolicySpec;
 import gofarm.playout.Rng;
+import gofarm.proto.v1.ChunkResult;
 import gofarm.rules.Player;
 import gofarm.wire.ChunkKey;
+import gofarm.wire.WorkerProtocol;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -38,47 +40,39 @@ class ChunkTableTest {
     return plans;
   }
 
-  /** The real statistics of a chunk: what a worker would send. */
-  private static final class Result implements ChunkPayload {
-    final PlayoutStats stats;
-
-    Result(ChunkKey key, int playouts) {
-      Playout playout = new Playout(UNIFORM, G);
-      stats = playout.newStats();
-      playout.run(ROOT, Rng.mix(key.position() * 31L + key.policy(), key.chunk()), playouts, stats);
+  /** A table over {@link #plans()}, stopping pairs at this win rate half-width (0: never). */
+  private static ChunkTable table(double stopAt) {
+    List<PlayoutTally> tallies = new ArrayList<>();
+    for (PairPlan p : plans()) {
+      tallies.add(new PlayoutTally(p, stopAt));
     }
-
-    @Override
-    public long playouts() {
-      return stats.playouts();
-    }
-
-    @Override
-    public long moves() {
-      return stats.lengthSum();
-    }
-
-    @Override
-    public List<String> problems(PlayoutStats shape, int expected) {
-      return stats.playouts() == expected
-          ? List.of()
-          : List.of("playouts: must be " + expected + " (got " + stats.playouts() + ")");
-    }
-
-    @Override
-    public void addTo(PlayoutStats aggregate) {
-      aggregate.merge(stats);
-    }
+    return new ChunkTable("j", tallies, 2);
   }
 
-  private static Result result(ChunkTable table, ChunkKey key) {
+  private static PairPlan plan(ChunkTable table, int pair) {
+    return ((PlayoutTally) table.tally(pair)).plan();
+  }
+
+  private static PlayoutStats aggregate(ChunkTable table, int pair) {
+    return ((PlayoutTally) table.tally(pair)).aggregate();
+  }
+
+  /** The real result message of a chunk: what a worker would send. */
+  private static ChunkResult result(ChunkKey key, int playouts) {
+    Playout playout = new Playout(UNIFORM, G);
+    PlayoutStats stats = playout.newStats();
+    playout.run(ROOT, Rng.mix(key.position() * 31L + key.policy(), key.chunk()), playouts, stats);
+    return WorkerProtocol.result(key, stats, 0.1);
+  }
+
+  private static ChunkResult result(ChunkTable table, ChunkKey key) {
     int pair = key.position() * 2 + key.policy();
-    return new Result(key, table.plan(pair).chunkSize(key.chunk()));
+    return result(key, plan(table, pair).chunkSize(key.chunk()));
   }
 
   @Test
   void leasesLowestChunksFirstInTurnsBetweenPairs() {
-    ChunkTable table = new ChunkTable("j", plans(), 2, 0);
+    ChunkTable table = table(0);
     assertEquals(16, table.chunksTotal());
     assertEquals(16, table.waiting());
     List<ChunkKey> first = table.lease("w1", 5, Long.MAX_VALUE);
@@ -92,7 +86,7 @@ class ChunkTableTest {
         first);
     assertEquals(5, table.leased());
     assertEquals(11, table.waiting());
-    assertEquals(100, table.plan(0).chunkSize(3));
+    assertEquals(100, plan(table, 0).chunkSize(3));
   }
 
   @Test
@@ -101,7 +95,7 @@ class ChunkTableTest {
     for (int seed = 1; seed < 6; seed++) {
       ChunkTable table = runToEnd(new Random(seed), 0);
       for (int pair = 0; pair < 4; pair++) {
-        assertEquals(reference.aggregate(pair), table.aggregate(pair), "seed " + seed);
+        assertEquals(aggregate(reference, pair), aggregate(table, pair), "seed " + seed);
       }
       assertEquals(4000, table.playoutsDone());
     }
@@ -115,7 +109,7 @@ class ChunkTableTest {
     for (int seed = 1; seed < 6; seed++) {
       ChunkTable table = runToEnd(new Random(seed), 0.045);
       for (int pair = 0; pair < 4; pair++) {
-        assertEquals(reference.aggregate(pair), table.aggregate(pair), "seed " + seed);
+        assertEquals(aggregate(reference, pair), aggregate(table, pair), "seed " + seed);
         assertTrue(table.pairDone(pair));
       }
     }
@@ -123,7 +117,7 @@ class ChunkTableTest {
 
   /** Leases everything to two workers and completes in a random order with duplicates. */
   private static ChunkTable runToEnd(Random random, double stopAt) {
-    ChunkTable table = new ChunkTable("j", plans(), 2, stopAt);
+    ChunkTable table = table(stopAt);
     List<ChunkKey> out = new ArrayList<>();
     while (!table.finished()) {
       out.addAll(
@@ -132,7 +126,7 @@ class ChunkTableTest {
       int k = 1 + random.nextInt(Math.max(1, out.size()));
       for (int i = 0; i < k && !out.isEmpty(); i++) {
         ChunkKey key = out.remove(out.size() - 1);
-        Result r = result(table, key);
+        ChunkResult r = result(table, key);
         table.complete(key, r);
         if (random.nextInt(5) == 0) {
           ChunkTable.Outcome again = table.complete(key, r);
@@ -145,9 +139,9 @@ class ChunkTableTest {
 
   @Test
   void duplicatesAreDroppedAndCountedOnce() {
-    ChunkTable table = new ChunkTable("j", plans(), 2, 0);
+    ChunkTable table = table(0);
     ChunkKey key = table.lease("w", 1, Long.MAX_VALUE).get(0);
-    Result r = result(table, key);
+    ChunkResult r = result(table, key);
     assertEquals(ChunkTable.Outcome.COUNTED, table.complete(key, r));
     assertEquals(ChunkTable.Outcome.DUPLICATE, table.complete(key, r));
     assertEquals(300, table.playoutsDone());
@@ -156,7 +150,7 @@ class ChunkTableTest {
 
   @Test
   void aLostWorkersChunksGoBackToTheFrontOfTheQueue() {
-    ChunkTable table = new ChunkTable("j", plans(), 2, 0);
+    ChunkTable table = table(0);
     List<ChunkKey> lost = table.lease("gone", 3, Long.MAX_VALUE);
     table.lease("alive", 2, Long.MAX_VALUE);
     assertEquals(3, table.requeueWorker("gone"));
@@ -166,7 +160,7 @@ class ChunkTableTest {
 
   @Test
   void expiredLeasesAreRequeued() {
-    ChunkTable table = new ChunkTable("j", plans(), 2, 0);
+    ChunkTable table = table(0);
     table.lease("slow", 2, 1_000);
     table.lease("fast", 2, 5_000);
     assertEquals(0, table.requeueExpired(999));
@@ -181,7 +175,7 @@ class ChunkTableTest {
   @Test
   void resultsWithoutALeaseCountAndAreNotHandedOutAgain() {
     // After a coordinator restart, workers resend results the new table never leased.
-    ChunkTable table = new ChunkTable("j", plans(), 2, 0);
+    ChunkTable table = table(0);
     ChunkKey resent = new ChunkKey("j", 1, 1, 2);
     assertEquals(ChunkTable.Outcome.COUNTED, table.complete(resent, result(table, resent)));
     List<ChunkKey> all = table.lease("w", 100, Long.MAX_VALUE);
@@ -191,7 +185,7 @@ class ChunkTableTest {
 
   @Test
   void cancelledTablesHandOutNothingAndNeedNothing() {
-    ChunkTable table = new ChunkTable("j", plans(), 2, 0);
+    ChunkTable table = table(0);
     ChunkKey key = table.lease("w", 1, Long.MAX_VALUE).get(0);
     table.cancel();
     assertEquals(List.of(), table.lease("w", 10, Long.MAX_VALUE));
@@ -201,7 +195,7 @@ class ChunkTableTest {
 
   @Test
   void foreignOrMisshapenChunksAreRefused() {
-    ChunkTable table = new ChunkTable("j", plans(), 2, 0);
+    ChunkTable table = table(0);
     ChunkKey other = new ChunkKey("k", 0, 0, 0);
     assertThrows(IllegalArgumentException.class, () -> table.complete(other, result(table, other)));
     ChunkKey outside = new ChunkKey("j", 0, 0, 4);
@@ -215,6 +209,7 @@ class ChunkTableTest {
         assertThrows(
             IllegalArgumentException.class,
             () -> table.complete(last, result(table, new ChunkKey("j", 0, 0, 0))));
-    assertEquals("chunk j/0/0/3: playouts: must be 100 (got 300)", e.getMessage());
+    assertEquals(
+        "chunk j/0/0/3: stats.playouts: must be the chunk's 100 (got 300)", e.getMessage());
   }
 }
