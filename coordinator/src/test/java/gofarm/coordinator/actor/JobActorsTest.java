@@ -360,6 +360,139 @@ class JobActorsTest {
   }
 
   /** Encodes just enough for the manager: id, state and playouts. */
+  // ------------------------------------------------------------------ match jobs
+
+  /** A match on 5x5 between two small searches, or against an engine program as the baseline. */
+  private static JobPlan matchPlan(String id, int pairs, String engine) {
+    gofarm.proto.v1.MatchPlayer baseline =
+        engine == null
+            ? searchPlayer("uniform")
+            : gofarm.proto.v1.MatchPlayer.newBuilder()
+                .setEngine(
+                    gofarm.proto.v1.EngineSpec.newBuilder()
+                        .addCommand(engine)
+                        .addCommand("--mode")
+                        .addCommand("gtp"))
+                .build();
+    JobSpec spec =
+        JobSpec.newBuilder()
+            .setSeed(11)
+            .setMatch(
+                gofarm.proto.v1.MatchSpec.newBuilder()
+                    .setCandidate(searchPlayer("heavy"))
+                    .setBaseline(baseline)
+                    .setSize(5)
+                    .setOpenings(gofarm.proto.v1.Openings.newBuilder().setRandomMoves(2))
+                    .setPairs(pairs))
+            .build();
+    return new JobPlan(id, Instant.now(), spec, JobSpecs.resolve(spec));
+  }
+
+  private static gofarm.proto.v1.MatchPlayer searchPlayer(String policy) {
+    return gofarm.proto.v1.MatchPlayer.newBuilder()
+        .setSearch(
+            gofarm.proto.v1.SearchPlayerSpec.newBuilder()
+                .setPolicy(gofarm.proto.v1.PolicySpec.newBuilder().setName(policy))
+                .setPlayouts(16))
+        .build();
+  }
+
+  /** What a worker does with a game-pair chunk: play it. */
+  private static gofarm.proto.v1.ChunkResult play(WorkerSession.Work w) {
+    gofarm.wire.GamePair pair = WorkerProtocol.gamePair(w.assignment());
+    gofarm.match.PairResult r =
+        gofarm.match.MatchGame.playPair(
+            pair.opening(),
+            pair.rules(),
+            pair.candidate(),
+            pair.baseline(),
+            pair.seed(),
+            pair.maxMoves());
+    return WorkerProtocol.result(w.key(), r, 0.1);
+  }
+
+  private TestProbe<WorkerSession.Command> worker(String id, int credit, Set<String> engines) {
+    TestProbe<WorkerSession.Command> session = testKit.createTestProbe();
+    workerIds.put(session, id);
+    pool.tell(new WorkerPool.WorkerJoined(id, 1, credit, engines, session.ref()));
+    return session;
+  }
+
+  @Test
+  void aMatchCountsItsGamePairsAndKeepsEveryGame() {
+    JobReport first = submit(matchPlan("m", 3, null));
+    assertEquals(6, first.playoutsTotal(), "progress counts games");
+    assertEquals(3, first.chunksTotal());
+    assertEquals(0, first.match().getPairs());
+    TestProbe<WorkerSession.Command> w = worker("w1", 3);
+    List<WorkerSession.Work> work = assigned(w, 3);
+    // Out of order: the last pair first.
+    for (int i = work.size() - 1; i >= 0; i--) {
+      WorkerSession.Work x = work.get(i);
+      manager.tell(new JobManager.RouteResult(x.key(), play(x), "w1", 0.1, w.ref()));
+    }
+    w.awaitAssert(
+        WAIT,
+        () -> {
+          assertEquals("SUCCEEDED", lookup("m").finished().getStatus().getState().name());
+          return null;
+        });
+    gofarm.proto.v1.MatchSummary s = lookup("m").finished().getStatus().getMatch();
+    assertEquals(3, s.getPairs());
+    assertEquals(6, s.getGames());
+    assertEquals(6, s.getWins() + s.getDraws() + s.getLosses());
+    assertEquals(3, s.getPentanomialList().stream().mapToLong(Long::longValue).sum());
+    assertEquals("heavy 16 po", s.getCandidate());
+    assertEquals("uniform 16 po", s.getBaseline());
+    TestProbe<List<gofarm.proto.v1.GameRecord>> games = testKit.createTestProbe();
+    manager.tell(new JobManager.FinishedGames("m", games.ref()));
+    List<gofarm.proto.v1.GameRecord> records = games.receiveMessage(WAIT);
+    assertEquals(6, records.size());
+    for (int i = 0; i < 6; i++) {
+      assertEquals(i / 2, records.get(i).getPair());
+      assertEquals(i % 2, records.get(i).getGame());
+      String candidateColour = i % 2 == 0 ? "PB[heavy 16 po]" : "PW[heavy 16 po]";
+      assertTrue(records.get(i).getSgf().contains(candidateColour), records.get(i).getSgf());
+    }
+    assertEquals(6.0, counter("gofarm_coordinator_match_games"));
+  }
+
+  @Test
+  void chunksThatNeedAnEngineGoOnlyToWorkersThatRunIt() {
+    JobReport first = submit(matchPlan("g", 2, "gnugo"));
+    assertEquals(
+        "waiting for a worker that runs gnugo (start one with gofarm worker --engine gnugo)",
+        first.message());
+    TestProbe<WorkerSession.Command> plain = worker("plain", 4);
+    plain.expectNoMessage(Duration.ofMillis(300));
+    TestProbe<WorkerSession.Command> go = worker("go", 4, Set.of("gnugo"));
+    List<WorkerSession.Work> work = assigned(go, 2);
+    assertEquals(List.of(0, 1), work.stream().map(x -> x.key().chunk()).toList());
+    assertEquals(
+        "gnugo", work.get(0).assignment().getGamePair().getBaseline().getEngine().getCommand(0));
+    plain.expectNoMessage(Duration.ofMillis(100));
+  }
+
+  @Test
+  void aChunkThatFailsOnThreeWorkersFailsTheJobWithTheirMessage() {
+    submit(matchPlan("f", 2, "gnugo"));
+    TestProbe<WorkerSession.Command> go = worker("go", 1, Set.of("gnugo"));
+    WorkerSession.Work x = assigned(go, 1).get(0);
+    for (int i = 0; i < 3; i++) {
+      manager.tell(new JobManager.RouteReturned(x.key(), "go", "gnugo exited with status 1"));
+    }
+    go.awaitAssert(
+        WAIT,
+        () -> {
+          JobStatus s = lookup("f").finished().getStatus();
+          assertEquals("FAILED", s.getState().name());
+          assertEquals(
+              "chunk 0 failed 3 times; last on worker go: gnugo exited with status 1",
+              s.getMessage());
+          return null;
+        });
+  }
+
   private static final class TestEncoder implements JobEncoder {
     @Override
     public JobStatus status(JobReport report) {
@@ -367,6 +500,11 @@ class JobActorsTest {
           .setJobId(report.jobId())
           .setState(gofarm.proto.v1.JobState.valueOf(report.state().name()))
           .setPlayoutsDone(report.playoutsDone())
+          .setMessage(report.message())
+          .setMatch(
+              report.match() == null
+                  ? gofarm.proto.v1.MatchSummary.getDefaultInstance()
+                  : report.match())
           .build();
     }
 
