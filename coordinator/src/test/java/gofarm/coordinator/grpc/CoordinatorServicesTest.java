@@ -1,6 +1,7 @@
 package gofarm.coordinator.grpc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -210,6 +211,67 @@ class CoordinatorServicesTest {
     assertEquals(
         "job " + s.getJobId() + " has already finished (SUCCEEDED)",
         e.getStatus().getDescription());
+  }
+
+  @Test
+  void gamesAreServedForMatchesOnly() {
+    GetJobRequest nope = GetJobRequest.newBuilder().setJobId("20990101-000000-zzzz").build();
+    StatusRuntimeException e =
+        assertThrows(StatusRuntimeException.class, () -> farm.getGames(nope).hasNext());
+    assertEquals(Status.Code.NOT_FOUND, e.getStatus().getCode());
+
+    JobStatus evaluate = farm.submitJob(SubmitJobRequest.newBuilder().setSpec(spec(1000)).build());
+    GetJobRequest id = GetJobRequest.newBuilder().setJobId(evaluate.getJobId()).build();
+    e = assertThrows(StatusRuntimeException.class, () -> farm.getGames(id).hasNext());
+    assertEquals(Status.Code.FAILED_PRECONDITION, e.getStatus().getCode());
+    assertEquals(
+        "job "
+            + evaluate.getJobId()
+            + " is an evaluate job; it has no games (gofarm results "
+            + evaluate.getJobId()
+            + " shows its results)",
+        e.getStatus().getDescription());
+
+    // A queued match has no games yet, and says what it waits for.
+    JobSpec match =
+        JobSpec.newBuilder()
+            .setMatch(
+                gofarm.proto.v1.MatchSpec.newBuilder()
+                    .setCandidate(
+                        gofarm.proto.v1.MatchPlayer.newBuilder()
+                            .setSearch(
+                                gofarm.proto.v1.SearchPlayerSpec.newBuilder()
+                                    .setPolicy(PolicySpec.newBuilder().setName("heavy"))))
+                    .setBaseline(
+                        gofarm.proto.v1.MatchPlayer.newBuilder()
+                            .setEngine(
+                                gofarm.proto.v1.EngineSpec.newBuilder()
+                                    .addCommand("gnugo")
+                                    .addCommand("--mode")
+                                    .addCommand("gtp"))))
+            .build();
+    JobStatus queued = farm.submitJob(SubmitJobRequest.newBuilder().setSpec(match).build());
+    assertEquals(1000, queued.getChunksTotal());
+    assertEquals(2000, queued.getPlayoutsTotal(), "a match counts games");
+    assertEquals("heavy 1000 po", queued.getMatch().getCandidate());
+    assertEquals("gnugo --mode gtp", queued.getMatch().getBaseline());
+    assertTrue(queued.getMessage().startsWith("waiting for a worker that runs gnugo"));
+    GetJobRequest matchId = GetJobRequest.newBuilder().setJobId(queued.getJobId()).build();
+    assertFalse(farm.getGames(matchId).hasNext());
+
+    JobSpec bad =
+        match.toBuilder()
+            .setMatch(
+                match.getMatch().toBuilder()
+                    .setSprt(gofarm.proto.v1.SprtSpec.newBuilder().setElo0(5).setElo1(0)))
+            .build();
+    e =
+        assertThrows(
+            StatusRuntimeException.class,
+            () -> farm.submitJob(SubmitJobRequest.newBuilder().setSpec(bad).build()));
+    assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
+    assertTrue(
+        e.getStatus().getDescription().contains("spec.match.sprt"), e.getStatus().getDescription());
   }
 
   @Test
