@@ -26,6 +26,9 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -192,6 +195,27 @@ class DeployMetricsTest {
                   }
                 }
               });
+    }
+  }
+
+  @Test
+  void theExpositionPassesPromtoolsLint() throws Exception {
+    Path promtool = Tools.require("promtool", "apt-get install prometheus");
+    for (int port : new int[] {coordinator.metricsPort(), workerMetricsServer.getPort()}) {
+      Path exposition = Files.createTempFile("gofarm-metrics-", ".txt");
+      try {
+        Files.writeString(exposition, Scrape.get(port, "/metrics"));
+        Process p =
+            new ProcessBuilder(promtool.toString(), "check", "metrics")
+                .redirectErrorStream(true)
+                .redirectInput(exposition.toFile())
+                .start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "promtool check metrics did not finish");
+        assertEquals(0, p.exitValue(), "promtool check metrics on port " + port + ":\n" + output);
+      } finally {
+        Files.deleteIfExists(exposition);
+      }
     }
   }
 
