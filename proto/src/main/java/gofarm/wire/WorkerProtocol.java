@@ -52,6 +52,7 @@ public final class WorkerProtocol {
   public static final int MAX_CREDIT = 4096;
   public static final int MAX_LABELS = 32;
   public static final int MAX_LABEL_CHARS = 128;
+  public static final int MAX_ENGINES = 32;
   public static final int MAX_CHUNK_PLAYOUTS = Chunking.MAX_CHUNK_PLAYOUTS;
 
   private static final Pattern WORKER_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
@@ -115,6 +116,22 @@ public final class WorkerProtocol {
                   + ")");
         } else {
           v.maxLength("hello.labels." + e.getKey(), MAX_LABEL_CHARS, e.getValue());
+        }
+      }
+    }
+    if (hello.getEnginesCount() > MAX_ENGINES) {
+      v.add(
+          "hello.engines",
+          "at most " + MAX_ENGINES + " engines (got " + hello.getEnginesCount() + ")");
+    } else {
+      for (int i = 0; i < hello.getEnginesCount(); i++) {
+        String program = hello.getEngines(i);
+        if (!MatchSpecs.PROGRAM.matcher(program).matches()) {
+          v.add(
+              Violations.index("hello.engines", i),
+              "must be a bare program name of 1..64 characters of A-Z a-z 0-9 . _ + - (got "
+                  + Violations.quote(program)
+                  + ")");
         }
       }
     }
