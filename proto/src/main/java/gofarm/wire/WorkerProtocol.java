@@ -125,12 +125,11 @@ public final class WorkerProtocol {
           "at most " + MAX_ENGINES + " engines (got " + hello.getEnginesCount() + ")");
     } else {
       for (int i = 0; i < hello.getEnginesCount(); i++) {
-        String program = hello.getEngines(i);
-        if (!MatchSpecs.PROGRAM.matcher(program).matches()) {
+        if (!MatchSpecs.PROGRAM.matcher(hello.getEngines(i)).matches()) {
           v.add(
-              Violations.index("hello.engines", i),
-              "must be a bare program name of 1..64 characters of A-Z a-z 0-9 . _ + - (got "
-                  + Violations.quote(program)
+              "hello.engines[" + i + "]",
+              "must be a program name of 1..64 characters of A-Z a-z 0-9 . _ + - (got "
+                  + Violations.quote(hello.getEngines(i))
                   + ")");
         }
       }
