@@ -184,11 +184,13 @@ public final class Worker implements AutoCloseable {
               state = State.RUNNING;
               offlineSince = System.nanoTime();
               LOG.info(
-                  "worker {} connecting to the coordinator at {} ({} threads, credit {})",
+                  "worker {} connecting to the coordinator at {} ({} threads, credit {},"
+                      + " engines: {})",
                   settings.id(),
                   channel.authority(),
                   settings.threads(),
-                  settings.credit());
+                  settings.credit(),
+                  settings.engines().isEmpty() ? "none" : settings.engines());
               started.complete(true);
               connect();
             });
