@@ -19,6 +19,7 @@ import io.grpc.inprocess.InProcessServerBuilder;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -65,6 +66,19 @@ final class LocalCommand implements Callable<Integer> {
           "Port of /metrics while the job runs; 0 for any free port, -1 for none (default: ${DEFAULT-VALUE}).")
   int metricsPort;
 
+  @Option(
+      names = "--engine",
+      paramLabel = "PROGRAM[=PATH]",
+      description =
+          "An external GTP engine for match jobs, as in gofarm worker --engine; repeatable"
+              + " (default: gnugo when it is on the PATH or in /usr/games).")
+  List<String> engines = new ArrayList<>();
+
+  @Option(
+      names = "--no-detect-engines",
+      description = "Do not look for gnugo; only --engine engines can play in matches.")
+  boolean noDetectEngines;
+
   @Option(names = "--verbose", description = "Show the coordinator's and worker's log lines.")
   boolean verbose;
 
@@ -92,6 +106,7 @@ final class LocalCommand implements Callable<Integer> {
       if (threads > 0) {
         workerSettings.threads(threads);
       }
+      WorkerCommand.engines(commandSpec, engines, !noDetectEngines, workerSettings);
       Worker worker =
           new Worker(
               channel,

@@ -1,6 +1,7 @@
 package gofarm.cli;
 
 import gofarm.worker.Backoff;
+import gofarm.worker.Engines;
 import gofarm.worker.Worker;
 import gofarm.worker.WorkerFailedException;
 import gofarm.worker.WorkerSettings;
@@ -10,8 +11,11 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -38,7 +42,11 @@ import picocli.CommandLine.Spec;
     name = "worker",
     mixinStandardHelpOptions = true,
     description = {
-      "Connects to a coordinator and runs playout chunks on this machine's cores.",
+      "Connects to a coordinator and runs playout chunks and match games on this machine's"
+          + " cores.",
+      "Match jobs may pit players against external GTP engines: the worker advertises the"
+          + " engines it has (--engine, and gnugo when found) and is given only matches it can"
+          + " play; an engine that fails hands its game pair back with the reason.",
       "Finished results are kept until the coordinator acknowledges them, so a broken connection"
           + " loses nothing: the worker reconnects with backoff and sends them again.",
       "SIGTERM or Ctrl-C drains the worker: it takes no more chunks, hands back those not"
@@ -86,6 +94,23 @@ final class WorkerCommand implements Callable<Integer> {
       description =
           "A label the coordinator shows for this worker (zone, machine type); repeatable.")
   Map<String, String> labels = new LinkedHashMap<>();
+
+  @Option(
+      names = "--engine",
+      paramLabel = "PROGRAM[=PATH]",
+      description =
+          "An external GTP engine this worker runs for match jobs, as match specs name it"
+              + " (\"engine\": {\"command\": [\"gnugo\", ...]}); PATH is its executable"
+              + " (default: PROGRAM on the PATH or in /usr/games). Repeatable. The program in a"
+              + " player's command line is replaced by PATH and run without a shell.")
+  List<String> engines = new ArrayList<>();
+
+  @Option(
+      names = "--no-detect-engines",
+      description =
+          "Do not look for known engines (gnugo on the PATH or in /usr/games, where Debian"
+              + " installs it); only --engine ones are advertised.")
+  boolean noDetectEngines;
 
   @Option(
       names = "--metrics-port",
@@ -175,6 +200,7 @@ final class WorkerCommand implements Callable<Integer> {
     if (id != null) {
       b.id(id);
     }
+    engines(spec, engines, !noDetectEngines, b);
     if (giveUpAfter != null) {
       b.giveUpAfter(seconds(giveUpAfter, "--give-up-after"));
     }
@@ -188,8 +214,28 @@ final class WorkerCommand implements Callable<Integer> {
               .replace("hello.threads", "--threads")
               .replace("hello.credit", "--credit")
               .replace("hello.labels.", "--label ")
-              .replace("hello.labels", "--label");
+              .replace("hello.labels", "--label")
+              .replace("hello.engines", "--engine");
       throw new ParameterException(spec.commandLine(), message, e);
+    }
+  }
+
+  /**
+   * Adds the {@code --engine} options and, if {@code detect}, the engines found on this machine;
+   * logs what the worker will advertise. Shared with {@code gofarm local}.
+   */
+  static void engines(
+      CommandSpec spec, List<String> options, boolean detect, WorkerSettings.Builder b) {
+    for (String option : options) {
+      try {
+        Map.Entry<String, Path> e = Engines.parse(option);
+        b.engine(e.getKey(), e.getValue());
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), "--engine: " + e.getMessage(), e);
+      }
+    }
+    if (detect) {
+      b.detectEngines();
     }
   }
 

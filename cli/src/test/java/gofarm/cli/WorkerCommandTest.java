@@ -13,6 +13,7 @@ import gofarm.proto.v1.WorkerHubGrpc;
 import gofarm.proto.v1.WorkerMessage;
 import gofarm.wire.Codec;
 import gofarm.wire.WorkerProtocol;
+import gofarm.worker.Engines;
 import io.grpc.Server;
 import io.grpc.Status;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
@@ -162,6 +163,48 @@ class WorkerCommandTest {
     assertEquals(2, label.exitCode());
     assertEquals(
         "--label zone: at most 128 characters (got 129)", label.err().lines().findFirst().get());
+  }
+
+  @Test
+  void engineOptionsAreCheckedAndAdvertisedInTheHello() throws Exception {
+    Run path = run("-c", "localhost:7070", "--engine", "/usr/bin/gnugo");
+    assertEquals(2, path.exitCode());
+    assertEquals(
+        "--engine: engine name '/usr/bin/gnugo' must be a bare program name of 1..64 characters"
+            + " of A-Z a-z 0-9 . _ + -, as match specs name it (give a path as NAME=PATH)",
+        path.err().lines().findFirst().get());
+    Run missing = run("-c", "localhost:7070", "--engine", "x=/nonexistent/x");
+    assertEquals(2, missing.exitCode());
+    assertEquals(
+        "--engine: engine 'x': '/nonexistent/x' is not an executable file",
+        missing.err().lines().findFirst().get());
+
+    int port = startHub();
+    CompletableFuture<Run> declared =
+        CompletableFuture.supplyAsync(
+            () ->
+                run(
+                    "-c",
+                    "127.0.0.1:" + port,
+                    "--threads",
+                    "1",
+                    "--engine",
+                    "false=/bin/false",
+                    "--no-detect-engines"));
+    Stream s = nextStream();
+    assertEquals(List.of("false"), s.next().getHello().getEnginesList());
+    s.end(Status.FAILED_PRECONDITION.withDescription("enough"));
+    assertEquals(1, declared.get(WAIT_SECONDS, TimeUnit.SECONDS).exitCode());
+
+    CompletableFuture<Run> detected =
+        CompletableFuture.supplyAsync(
+            () -> run("-c", "127.0.0.1:" + port, "--threads", "1", "--engine", "false=/bin/false"));
+    s = nextStream();
+    List<String> expected = new ArrayList<>(List.of("false"));
+    expected.addAll(Engines.detect().keySet()); // gnugo where it is installed
+    assertEquals(expected, s.next().getHello().getEnginesList());
+    s.end(Status.FAILED_PRECONDITION.withDescription("enough"));
+    assertEquals(1, detected.get(WAIT_SECONDS, TimeUnit.SECONDS).exitCode());
   }
 
   @Test

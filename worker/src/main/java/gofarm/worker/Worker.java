@@ -56,12 +56,13 @@ import org.slf4j.LoggerFactory;
  * Each stream starts with a {@code Hello}; after the hub's {@code Welcome} the worker sends again
  * every result not yet acknowledged, then a {@code Heartbeat} every {@link
  * WorkerSettings#heartbeat()} (at most a third of the hub's lease, since the hub drops silent
- * workers). Assignments are decoded at once and queued; at most one chunk per thread runs, so
- * chunks not started can still be handed back. When a stream breaks, the worker forgets the chunks
- * it had not started (the hub re-queues a lost stream's leases), lets running chunks finish, and
- * dials again after a {@link Backoff} delay. A refusal (FAILED_PRECONDITION for another protocol
- * version, INVALID_ARGUMENT for a bad hello, UNIMPLEMENTED for a server that is no hub) is final:
- * {@link #awaitTermination} throws {@link WorkerFailedException} with the hub's message.
+ * workers). Assignments are decoded at once (match chunks when they start) and queued; at most one
+ * chunk per thread runs, so chunks not started can still be handed back. When a stream breaks, the
+ * worker forgets the chunks it had not started (the hub re-queues a lost stream's leases), lets
+ * running chunks finish, and dials again after a {@link Backoff} delay. A refusal
+ * (FAILED_PRECONDITION for another protocol version, INVALID_ARGUMENT for a bad hello,
+ * UNIMPLEMENTED for a server that is no hub) is final: {@link #awaitTermination} throws {@link
+ * WorkerFailedException} with the hub's message.
  *
  * <h2>No loss, no double counting</h2>
  *
@@ -70,6 +71,19 @@ import org.slf4j.LoggerFactory;
  * running a chunk another worker also ran, is harmless; losing one is not, hence the results kept
  * until acknowledged. An assignment of a chunk whose result is kept is answered with that result
  * instead of running it again.
+ *
+ * <h2>Match chunks</h2>
+ *
+ * A chunk with a {@code game_pair} is a match's colour-swapped pair of games ({@link MatchChunks}).
+ * It is decoded on the playout thread that plays it (a balanced random opening takes a few hundred
+ * playouts to draw) and holds that one thread for both games; search players with playout budgets
+ * play the same games on any worker, so the guarantees above hold for pairs too. External engines
+ * ({@link WorkerSettings#engines()}, advertised in the hello) run as child processes, the program
+ * name replaced by this worker's executable and no shell involved. When an engine is missing,
+ * cannot start, dies, times out or breaks the protocol, the chunk is handed back with a {@code
+ * ChunkReturned.failure} that names the engine and what happened; the hub re-queues it and fails
+ * the job after repeated failures. A malformed assignment of either kind is logged and handed back
+ * without running.
  *
  * <h2>Draining</h2>
  *
@@ -102,6 +116,7 @@ public final class Worker implements AutoCloseable {
   private final ManagedChannel channel;
   private final WorkerHubGrpc.WorkerHubStub hub;
   private final PlayoutEngine engine;
+  private final MatchChunks matches;
   private final ScheduledExecutorService control;
   private final Random jitter = new Random(); // backoff jitter only, never playout seeds
   private final CompletableFuture<Void> terminated = new CompletableFuture<>();
@@ -115,7 +130,7 @@ public final class Worker implements AutoCloseable {
   private int failedAttempts; // since the last Welcome
   private long offlineSince; // System.nanoTime() since when no stream has been welcomed
   private ScheduledFuture<?> heartbeats;
-  private final Map<ChunkKey, Chunk> queued = new LinkedHashMap<>(); // assigned, not started
+  private final Map<ChunkKey, Work> queued = new LinkedHashMap<>(); // assigned, not started
   private final Set<ChunkKey> running = new HashSet<>();
   private final Map<ChunkKey, ChunkResult> unacked = new LinkedHashMap<>();
 
@@ -129,6 +144,7 @@ public final class Worker implements AutoCloseable {
     this.metrics = metrics;
     this.hub = WorkerHubGrpc.newStub(channel);
     this.engine = new PlayoutEngine(settings.threads());
+    this.matches = new MatchChunks(settings.engines());
     ScheduledThreadPoolExecutor executor =
         new ScheduledThreadPoolExecutor(
             1,
@@ -168,11 +184,13 @@ public final class Worker implements AutoCloseable {
               state = State.RUNNING;
               offlineSince = System.nanoTime();
               LOG.info(
-                  "worker {} connecting to the coordinator at {} ({} threads, credit {})",
+                  "worker {} connecting to the coordinator at {} ({} threads, credit {},"
+                      + " engines: {})",
                   settings.id(),
                   channel.authority(),
                   settings.threads(),
-                  settings.credit());
+                  settings.credit(),
+                  settings.engines().isEmpty() ? "none" : settings.engines());
               started.complete(true);
               connect();
             });
@@ -320,6 +338,12 @@ public final class Worker implements AutoCloseable {
     if (running.contains(key) || queued.containsKey(key)) {
       return; // its result goes out when it finishes
     }
+    if (a.hasGamePair()) {
+      // Decoded on its playout thread: drawing a balanced random opening takes milliseconds.
+      queued.put(key, new Pair(key, a));
+      startChunks();
+      return;
+    }
     Chunk chunk;
     try {
       // Replays the position's moves: about 0.3 ms for 240 moves on 19x19, next to a chunk's
@@ -333,7 +357,7 @@ public final class Worker implements AutoCloseable {
       returnChunk(key);
       return;
     }
-    queued.put(key, chunk);
+    queued.put(key, new Playouts(chunk));
     startChunks();
   }
 
@@ -346,11 +370,15 @@ public final class Worker implements AutoCloseable {
 
   /** Hands queued chunks to free playout threads. */
   private void startChunks() {
-    Iterator<Chunk> next = queued.values().iterator();
+    Iterator<Work> next = queued.values().iterator();
     while (running.size() < engine.threads() && next.hasNext()) {
-      Chunk chunk = next.next();
+      Work work = next.next();
       next.remove();
-      run(chunk);
+      if (work instanceof Playouts p) {
+        run(p.chunk());
+      } else if (work instanceof Pair p) {
+        play(p.key(), p.assignment());
+      }
     }
     metrics.busyThreads(running.size());
   }
@@ -379,6 +407,49 @@ public final class Worker implements AutoCloseable {
             });
   }
 
+  /** Plays a match chunk's game pair on one playout thread. */
+  private void play(ChunkKey key, ChunkAssignment a) {
+    running.add(key);
+    engine
+        .run(() -> matches.play(a))
+        .handle(
+            (result, error) -> {
+              Throwable cause =
+                  error instanceof CompletionException && error.getCause() != null
+                      ? error.getCause()
+                      : error;
+              if (cause == null) {
+                post(() -> onChunkFinished(key, result));
+              } else if (cause instanceof StatusRuntimeException malformed) {
+                post(() -> onMalformed(key, malformed));
+              } else if (cause instanceof MatchChunks.EngineFailedException failed) {
+                post(() -> onEngineFailed(key, failed.getMessage()));
+              } else {
+                post(() -> onChunkFailed(key, cause));
+              }
+              return null;
+            });
+  }
+
+  private void onMalformed(ChunkKey key, StatusRuntimeException e) {
+    LOG.error(
+        "chunk {} cannot be run ({}); returning it to the coordinator",
+        key,
+        e.getStatus().getDescription());
+    running.remove(key);
+    returnChunk(key);
+    startChunks();
+    checkDrained();
+  }
+
+  private void onEngineFailed(ChunkKey key, String failure) {
+    LOG.warn("chunk {} failed; returning it to the coordinator: {}", key, failure);
+    running.remove(key);
+    returnChunk(key, failure);
+    startChunks();
+    checkDrained();
+  }
+
   private void onChunkFinished(ChunkKey key, ChunkResult result) {
     running.remove(key);
     unacked.put(key, result);
@@ -391,7 +462,7 @@ public final class Worker implements AutoCloseable {
   private void onChunkFailed(ChunkKey key, Throwable error) {
     LOG.error("chunk {} failed; returning it to the coordinator", key, error);
     running.remove(key);
-    returnChunk(key);
+    returnChunk(key, "worker " + settings.id() + " failed: " + error);
     startChunks();
     checkDrained();
   }
@@ -574,10 +645,19 @@ public final class Worker implements AutoCloseable {
     send(WorkerMessage.newBuilder().setResult(result).build());
   }
 
+  /** Hands a chunk back unstarted (draining, or a malformed assignment). */
   private void returnChunk(ChunkKey key) {
     send(
         WorkerMessage.newBuilder()
             .setReturned(ChunkReturned.newBuilder().setId(key.toProto()))
+            .build());
+  }
+
+  /** Hands back a chunk that failed, saying why (the hub fails the job after repeated failures). */
+  private void returnChunk(ChunkKey key, String failure) {
+    send(
+        WorkerMessage.newBuilder()
+            .setReturned(ChunkReturned.newBuilder().setId(key.toProto()).setFailure(failure))
             .build());
   }
 
@@ -642,6 +722,15 @@ public final class Worker implements AutoCloseable {
   private static String seconds(Duration d) {
     return String.format(Locale.ROOT, "%.1f s", d.toNanos() / 1e9);
   }
+
+  /** A decoded chunk waiting for a thread. */
+  private sealed interface Work permits Playouts, Pair {}
+
+  /** Playouts of an evaluate job. */
+  private record Playouts(Chunk chunk) implements Work {}
+
+  /** A match's game pair, decoded on its thread. */
+  private record Pair(ChunkKey key, ChunkAssignment assignment) implements Work {}
 
   /** One dial of the hub: the gRPC callbacks post to the control thread. */
   private final class Stream implements ClientResponseObserver<WorkerMessage, HubMessage> {

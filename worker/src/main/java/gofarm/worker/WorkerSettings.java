@@ -5,15 +5,19 @@ import gofarm.wire.WorkerProtocol;
 import io.grpc.StatusRuntimeException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * How a {@link Worker} runs: its name and size as the hub sees them, and its timings.
  *
  * <pre>{@code
- * WorkerSettings s = WorkerSettings.builder().threads(8).label("zone", "eu-1").build();
+ * WorkerSettings s = WorkerSettings.builder().threads(8).label("zone", "eu-1").detectEngines().build();
  * s.id();      // "host-4711": the host name and the process id
  * s.credit();  // 16: two chunks per thread, so a thread never waits for the hub
  * }</pre>
@@ -23,6 +27,9 @@ import java.util.Map;
  * @param threads playout threads, 1..1024
  * @param credit chunks the worker wants in hand at once, 1..4096
  * @param labels free-form labels shown by the hub (zone, machine type)
+ * @param engines the external GTP engines this worker can run for match jobs: program name (as
+ *     match specs give it, {@code gnugo}) to the executable run in its place; advertised in the
+ *     hello, at most 32
  * @param version the worker's software version, for display
  * @param backoff how long to wait between attempts to reach the coordinator
  * @param heartbeat how often to tell the hub the worker is alive; shortened to a third of the hub's
@@ -35,6 +42,7 @@ public record WorkerSettings(
     int threads,
     int credit,
     Map<String, String> labels,
+    Map<String, Path> engines,
     String version,
     Backoff backoff,
     Duration heartbeat,
@@ -50,8 +58,9 @@ public record WorkerSettings(
    */
   public WorkerSettings {
     labels = Map.copyOf(labels);
+    engines = Collections.unmodifiableMap(new TreeMap<>(engines));
     try {
-      WorkerProtocol.checkHello(hello(id, threads, credit, labels, version));
+      WorkerProtocol.checkHello(hello(id, threads, credit, labels, engines.keySet(), version));
     } catch (StatusRuntimeException e) {
       throw new IllegalArgumentException(e.getStatus().getDescription(), e);
     }
@@ -71,16 +80,22 @@ public record WorkerSettings(
 
   /** The first message of each stream. */
   Hello hello() {
-    return hello(id, threads, credit, labels, version);
+    return hello(id, threads, credit, labels, engines.keySet(), version);
   }
 
   private static Hello hello(
-      String id, int threads, int credit, Map<String, String> labels, String version) {
+      String id,
+      int threads,
+      int credit,
+      Map<String, String> labels,
+      Set<String> engines,
+      String version) {
     return Hello.newBuilder()
         .setWorkerId(id)
         .setThreads(threads)
         .setCredit(credit)
         .putAllLabels(labels)
+        .addAllEngines(engines)
         .setVersion(version)
         .setProtocolVersion(WorkerProtocol.VERSION)
         .build();
@@ -110,6 +125,8 @@ public record WorkerSettings(
     private int threads;
     private int credit;
     private final Map<String, String> labels = new LinkedHashMap<>();
+    private final Map<String, Path> engines = new LinkedHashMap<>();
+    private final Map<String, Path> detected = new LinkedHashMap<>();
     private String version = "dev";
     private Backoff backoff = Backoff.DEFAULT;
     private Duration heartbeat = DEFAULT_HEARTBEAT;
@@ -142,6 +159,30 @@ public record WorkerSettings(
 
     public Builder labels(Map<String, String> labels) {
       this.labels.putAll(labels);
+      return this;
+    }
+
+    /**
+     * Declares an external engine: {@code program} as match specs name it, run as {@code
+     * executable}; replaces a detected one of the same name. Default: none.
+     */
+    public Builder engine(String program, Path executable) {
+      engines.put(program, executable);
+      return this;
+    }
+
+    /**
+     * Adds the {@link Engines#detect() detected} engines (GNU Go on the PATH or in {@code
+     * /usr/games}) that were not declared with {@link #engine}; call it after them or before, the
+     * declared ones win either way.
+     */
+    public Builder detectEngines() {
+      return detectEngines(Engines.detect());
+    }
+
+    /** Adds these detected engines where no engine of the same name is declared. */
+    Builder detectEngines(Map<String, Path> detected) {
+      detected.forEach(this.detected::putIfAbsent);
       return this;
     }
 
@@ -178,8 +219,18 @@ public record WorkerSettings(
       int t = threads != 0 ? threads : Runtime.getRuntime().availableProcessors();
       // Clamped, so that a bad thread count is reported once, as itself.
       int c = credit != 0 ? credit : Math.min(WorkerProtocol.MAX_CREDIT, 2 * t);
+      Map<String, Path> all = new LinkedHashMap<>(detected);
+      all.putAll(engines);
       return new WorkerSettings(
-          id != null ? id : defaultId(), t, c, labels, version, backoff, heartbeat, giveUpAfter);
+          id != null ? id : defaultId(),
+          t,
+          c,
+          labels,
+          all,
+          version,
+          backoff,
+          heartbeat,
+          giveUpAfter);
     }
   }
 }

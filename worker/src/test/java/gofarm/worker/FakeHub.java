@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkId;
 import gofarm.proto.v1.ChunkResult;
+import gofarm.proto.v1.ChunkReturned;
 import gofarm.proto.v1.Hello;
 import gofarm.proto.v1.HubMessage;
 import gofarm.proto.v1.ResultAck;
@@ -161,6 +162,13 @@ final class FakeHub extends WorkerHubGrpc.WorkerHubImplBase implements AutoClose
       WorkerMessage m = next();
       assertTrue(m.hasReturned(), () -> "expected a returned chunk, got " + m);
       return m.getReturned().getId();
+    }
+
+    /** The next message, which must be a returned chunk: its id and failure. */
+    ChunkReturned nextReturnedMessage() throws InterruptedException {
+      WorkerMessage m = next();
+      assertTrue(m.hasReturned(), () -> "expected a returned chunk, got " + m);
+      return m.getReturned();
     }
 
     /** Waits for the next heartbeat, skipping other messages (which are lost to the test). */

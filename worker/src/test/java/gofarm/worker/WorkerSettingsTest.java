@@ -65,4 +65,31 @@ class WorkerSettingsTest {
         "giveUpAfter must not be negative (got PT-1S)",
         refusal(WorkerSettings.builder().giveUpAfter(Duration.ofSeconds(-1))));
   }
+
+  @Test
+  void declaredEnginesWinOverDetectedOnesAndNamesAreChecked() {
+    WorkerSettings s =
+        WorkerSettings.builder()
+            .engine("gnugo", java.nio.file.Path.of("/opt/gnugo-3.9"))
+            .detectEngines(
+                Map.of(
+                    "gnugo",
+                    java.nio.file.Path.of("/usr/games/gnugo"),
+                    "katago",
+                    java.nio.file.Path.of("/usr/bin/katago")))
+            .build();
+    assertEquals(
+        Map.of(
+            "gnugo",
+            java.nio.file.Path.of("/opt/gnugo-3.9"),
+            "katago",
+            java.nio.file.Path.of("/usr/bin/katago")),
+        s.engines());
+    assertEquals(java.util.List.of("gnugo", "katago"), s.hello().getEnginesList());
+    assertEquals(Map.of(), WorkerSettings.builder().build().engines(), "no detection by default");
+    assertEquals(
+        "hello.engines[0]: must be a program name of 1..64 characters of A-Z a-z 0-9 . _ + -"
+            + " (got 'gnu go')",
+        refusal(WorkerSettings.builder().engine("gnu go", java.nio.file.Path.of("/x"))));
+  }
 }

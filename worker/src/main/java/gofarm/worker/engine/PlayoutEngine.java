@@ -19,11 +19,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
+import java.util.function.Supplier;
 
 /**
- * Runs playout chunks on a fixed pool of threads, one chunk per thread at a time. Each thread keeps
- * one compiled {@link Playout} per (policy, board size), so a chunk allocates nothing but its
- * statistics.
+ * Runs chunks on a fixed pool of threads, one chunk per thread at a time: playouts, or a match's
+ * game pair. Each thread keeps one compiled {@link Playout} per (policy, board size), so a chunk
+ * allocates nothing but its statistics.
  *
  * <pre>{@code
  * try (PlayoutEngine engine = new PlayoutEngine(Runtime.getRuntime().availableProcessors())) {
@@ -78,6 +79,24 @@ public final class PlayoutEngine implements AutoCloseable {
           playout.run(root, seed, count, stats);
           cpuNanos.addAndGet(THREADS.getCurrentThreadCpuTime() - cpu);
           return stats;
+        },
+        pool);
+  }
+
+  /**
+   * Runs {@code task} on a pool thread, counting its CPU time: a match chunk's game pair, whose two
+   * games share that one thread (search players are single-threaded and seeded, so a pair with
+   * playout budgets gives the same games on any worker).
+   */
+  public <T> CompletableFuture<T> run(Supplier<T> task) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          long cpu = THREADS.getCurrentThreadCpuTime();
+          try {
+            return task.get();
+          } finally {
+            cpuNanos.addAndGet(THREADS.getCurrentThreadCpuTime() - cpu);
+          }
         },
         pool);
   }
