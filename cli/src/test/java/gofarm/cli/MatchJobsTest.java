@@ -1,0 +1,185 @@
+package gofarm.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import gofarm.proto.v1.EngineSpec;
+import gofarm.proto.v1.GamePairOutcome;
+import gofarm.proto.v1.GameRecord;
+import gofarm.proto.v1.JobResults;
+import gofarm.proto.v1.JobSpec;
+import gofarm.proto.v1.MatchPlayer;
+import gofarm.proto.v1.MatchSpec;
+import gofarm.proto.v1.MatchSummary;
+import gofarm.proto.v1.Openings;
+import gofarm.proto.v1.PolicySpec;
+import gofarm.proto.v1.Rules;
+import gofarm.proto.v1.SearchPlayerSpec;
+import gofarm.proto.v1.SprtDecision;
+import gofarm.proto.v1.SprtSpec;
+import gofarm.worker.Engines;
+import gofarm.worker.Worker;
+import gofarm.worker.WorkerSettings;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Match jobs through the real coordinator and workers: the same games whatever runs them, SPRT
+ * decisions that go the right way for equal and unequal players, and a match against GNU Go.
+ */
+class MatchJobsTest {
+
+  private static MatchPlayer search(String policy, long playouts) {
+    return MatchPlayer.newBuilder()
+        .setSearch(
+            SearchPlayerSpec.newBuilder()
+                .setPolicy(PolicySpec.newBuilder().setName(policy))
+                .setPlayouts(playouts))
+        .build();
+  }
+
+  private static JobSpec match(String name, MatchSpec.Builder m) {
+    return JobSpec.newBuilder()
+        .setName(name)
+        .setSeed(2026)
+        .setRules(Rules.newBuilder().setKomi(7.5))
+        .setMatch(m.setOpenings(Openings.newBuilder().setRandomMoves(2)))
+        .build();
+  }
+
+  /** Outcomes without the seconds they took, which differ from run to run. */
+  private static List<GamePairOutcome> outcomes(JobResults r) {
+    return r.getMatch().getPairsList().stream()
+        .map(
+            p ->
+                p.toBuilder()
+                    .setFirst(p.getFirst().toBuilder().clearSeconds())
+                    .setSecond(p.getSecond().toBuilder().clearSeconds())
+                    .build())
+        .toList();
+  }
+
+  @Test
+  void theSameSeedGivesTheSameGamesWhateverRunsIt() {
+    JobSpec spec =
+        match(
+            "determinism",
+            MatchSpec.newBuilder()
+                .setCandidate(search("heavy", 24))
+                .setBaseline(search("uniform", 24))
+                .setSize(7)
+                .setPairs(8));
+    JobResults one;
+    List<GameRecord> oneGames;
+    try (InProcessFarm f = new InProcessFarm()) {
+      f.startWorker("solo", 1);
+      String id = f.submit(spec);
+      one = f.finish(id);
+      oneGames = f.games(id);
+    }
+    assertEquals(8, one.getMatch().getSummary().getPairs());
+    assertEquals(16, oneGames.size());
+
+    try (InProcessFarm f = new InProcessFarm()) {
+      Worker first = f.startWorker("a", 2);
+      f.startWorker("b", 1);
+      String id = f.submit(spec);
+      while (f.status(id).getChunksDone() < 2) {
+        Thread.onSpinWait();
+      }
+      first.close(); // abrupt: its game pairs go back to the queue
+      f.startWorker("c", 2);
+      JobResults disturbed = f.finish(id);
+      assertEquals(outcomes(one), outcomes(disturbed));
+      assertEquals(oneGames, f.games(id));
+      MatchSummary a = one.getMatch().getSummary();
+      MatchSummary b = disturbed.getMatch().getSummary();
+      assertEquals(a.getPentanomialList(), b.getPentanomialList());
+      assertEquals(a.getElo(), b.getElo());
+    }
+  }
+
+  @Test
+  void theSprtAcceptsH0ForASelfMatchAndH1ForAStrongerCandidate() {
+    try (InProcessFarm f = new InProcessFarm()) {
+      f.startWorker("w", 2);
+      JobResults self =
+          f.finish(
+              f.submit(
+                  match(
+                      "self",
+                      MatchSpec.newBuilder()
+                          .setCandidate(search("heavy", 16))
+                          .setBaseline(search("heavy", 16))
+                          .setSize(7)
+                          .setPairs(2000)
+                          .setSprt(SprtSpec.newBuilder().setElo0(0).setElo1(150)))));
+      MatchSummary s = self.getMatch().getSummary();
+      assertEquals("heavy 16 po #2", s.getBaseline());
+      assertEquals(SprtDecision.ACCEPT_H0, s.getDecision(), s.toString());
+      assertTrue(s.getLlr() <= s.getLlrLower());
+      assertTrue(s.getEloLow() < 0 && 0 < s.getEloHigh(), "0 within the interval: " + s);
+      assertTrue(self.getStatus().getMessage().contains("accepted H0"));
+
+      JobResults stronger =
+          f.finish(
+              f.submit(
+                  match(
+                      "stronger",
+                      MatchSpec.newBuilder()
+                          .setCandidate(search("heavy", 128))
+                          .setBaseline(search("heavy", 8))
+                          .setSize(7)
+                          .setPairs(2000)
+                          .setSprt(SprtSpec.newBuilder().setElo0(0).setElo1(150)))));
+      MatchSummary t = stronger.getMatch().getSummary();
+      assertEquals(SprtDecision.ACCEPT_H1, t.getDecision(), t.toString());
+      assertTrue(t.getLlr() >= t.getLlrUpper());
+      assertTrue(t.getElo() > 0 && t.getLos() > 0.95, t.toString());
+    }
+  }
+
+  @Test
+  void aShortMatchAgainstGnuGo() {
+    Path gnugo = Engines.detect().get("gnugo");
+    if (gnugo == null) {
+      String message = "GNU Go not found on the PATH or in /usr/games: apt-get install -y gnugo";
+      if (System.getenv("CI") != null) {
+        fail(message + " (CI is set, so this is a failure)");
+      }
+      org.junit.jupiter.api.Assumptions.abort(message);
+    }
+    try (InProcessFarm f = new InProcessFarm()) {
+      f.startWorker("plain", 1); // without engines: must get none of the pairs
+      f.startWorker(WorkerSettings.builder().id("go").threads(1).engine("gnugo", gnugo));
+      MatchPlayer level1 =
+          MatchPlayer.newBuilder()
+              .setEngine(
+                  EngineSpec.newBuilder()
+                      .addAllCommand(List.of("gnugo", "--mode", "gtp", "--level", "1")))
+              .build();
+      String id =
+          f.submit(
+              match(
+                  "vs gnugo",
+                  MatchSpec.newBuilder()
+                      .setCandidate(search("heavy", 64))
+                      .setBaseline(level1)
+                      .setSize(9)
+                      .setPairs(2)));
+      JobResults r = f.finish(id);
+      MatchSummary s = r.getMatch().getSummary();
+      assertEquals(4, s.getGames());
+      assertEquals("gnugo --mode gtp --level 1", s.getBaseline());
+      List<GameRecord> games = f.games(id);
+      assertEquals(4, games.size());
+      assertTrue(games.get(0).getSgf().contains("PW[gnugo --mode gtp --level 1]"));
+      assertTrue(games.get(1).getSgf().contains("PB[gnugo --mode gtp --level 1]"));
+      for (GamePairOutcome p : r.getMatch().getPairsList()) {
+        assertTrue(List.of("score", "resign").contains(p.getFirst().getEnd()), p.toString());
+      }
+    }
+  }
+}
