@@ -2,17 +2,32 @@ package gofarm.wire;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import gofarm.io.Sgf;
+import gofarm.match.MatchGame;
+import gofarm.match.Opening;
+import gofarm.match.PairResult;
+import gofarm.match.PlayerSpec;
 import gofarm.playout.Playout;
 import gofarm.playout.PlayoutRoot;
 import gofarm.playout.PlayoutStats;
+import gofarm.playout.Rng;
 import gofarm.proto.v1.ChunkAssignment;
+import gofarm.proto.v1.ChunkId;
 import gofarm.proto.v1.ChunkResult;
 import gofarm.proto.v1.EvaluateSpec;
+import gofarm.proto.v1.GameOutcome;
+import gofarm.proto.v1.GamePairAssignment;
+import gofarm.proto.v1.GamePairResult;
 import gofarm.proto.v1.Hello;
 import gofarm.proto.v1.JobSpec;
+import gofarm.proto.v1.MatchSpec;
+import gofarm.proto.v1.Openings;
+import gofarm.proto.v1.PlayedGame;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.SgfSource;
 import gofarm.proto.v1.Welcome;
@@ -192,5 +207,197 @@ class WorkerProtocolTest {
     ChunkKey key = new ChunkKey("job", 1, 2, 3);
     assertEquals(key, ChunkKey.fromProto(key.toProto()));
     assertEquals("job/1/2/3", key.toString());
+  }
+
+  // ------------------------------------------------------------------ match chunks
+
+  @Test
+  void helloEngines() {
+    WorkerProtocol.checkHello(hello().addEngines("gnugo").addEngines("katago-1.15+cuda").build());
+    assertEquals(
+        "hello.engines[1]: must be a program name of 1..64 characters of A-Z a-z 0-9 . _ + - (got"
+            + " '/usr/games/gnugo')",
+        refused(hello().addEngines("gnugo").addEngines("/usr/games/gnugo"))
+            .getStatus()
+            .getDescription());
+    Hello.Builder many = hello();
+    for (int i = 0; i < 33; i++) {
+      many.addEngines("e" + i);
+    }
+    assertEquals(
+        "hello.engines: at most 32 engines (got 33)", refused(many).getStatus().getDescription());
+  }
+
+  private static ResolvedMatch match(MatchSpec.Builder m) {
+    return (ResolvedMatch) JobSpecs.resolve(JobSpec.newBuilder().setSeed(99).setMatch(m).build());
+  }
+
+  private static MatchSpec.Builder searchers() {
+    return MatchSpec.newBuilder()
+        .setCandidate(
+            MatchSpecsTest.search("heavy").toBuilder()
+                .setSearch(MatchSpecsTest.search("heavy").getSearch().toBuilder().setPlayouts(20)))
+        .setBaseline(MatchSpecsTest.engine("gnugo", "--mode", "gtp"))
+        .setSize(7)
+        .setMaxMoves(60);
+  }
+
+  @Test
+  void gamePairRoundTripWithRandomOpenings() {
+    ResolvedMatch m = match(searchers().setOpenings(Openings.newBuilder().setRandomMoves(4)));
+    ChunkAssignment a = WorkerProtocol.assignment("job-m", m, 3);
+    assertEquals(new ChunkKey("job-m", 0, 0, 3).toProto(), a.getId());
+    assertEquals(m.pairSeed(3), a.getSeed());
+    GamePair pair = WorkerProtocol.gamePair(a);
+    assertEquals(new ChunkKey("job-m", 0, 0, 3), pair.key());
+    assertEquals(m.rules(), pair.rules());
+    assertEquals(WorkerProtocol.spec(m.candidate()), pair.candidate());
+    assertEquals(
+        new PlayerSpec.Gtp(
+            "gnugo --mode gtp",
+            List.of("gnugo", "--mode", "gtp"),
+            WorkerProtocol.ENGINE_MOVE_TIMEOUT),
+        pair.baseline());
+    assertEquals(60, pair.maxMoves());
+    assertEquals(m.pairSeed(3), pair.seed());
+    assertEquals(7, pair.opening().size());
+    assertEquals(4, pair.opening().moves().size());
+    assertEquals(
+        Opening.random(7, m.rules(), 4, Rng.mix(m.pairSeed(3), 4)),
+        pair.opening(),
+        "drawn from the seed");
+    assertEquals(pair, WorkerProtocol.gamePair(a), "the same opening every time");
+    assertEquals(
+        pair.opening(),
+        WorkerProtocol.gamePair(WorkerProtocol.assignment("another-job", m, 3)).opening(),
+        "a function of the pair's seed, not of the job id");
+    assertNotEquals(
+        pair.opening(),
+        WorkerProtocol.gamePair(WorkerProtocol.assignment("job-m", m, 4)).opening());
+
+    GamePair empty =
+        WorkerProtocol.gamePair(WorkerProtocol.assignment("job-m", match(searchers()), 0));
+    assertEquals(Opening.empty(7).moves(), empty.opening().moves());
+    assertEquals("empty", empty.opening().name());
+  }
+
+  @Test
+  void gamePairRoundTripWithSgfOpenings() {
+    ResolvedMatch m =
+        match(
+            searchers()
+                .setOpenings(
+                    Openings.newBuilder()
+                        .setSgf(
+                            SgfSource.newBuilder()
+                                .setText("(;SZ[7];B[dd];W[cc])(;SZ[7];B[cd];W[dc];B[ee])")
+                                .setFile("two.sgf"))));
+    GamePair first = WorkerProtocol.gamePair(WorkerProtocol.assignment("job-s", m, 0));
+    GamePair third = WorkerProtocol.gamePair(WorkerProtocol.assignment("job-s", m, 2));
+    assertEquals("two.sgf game 0 move 2", first.opening().name());
+    assertEquals(Sgf.parse("(;SZ[7];B[dd];W[cc])").get(0).moves(), first.opening().moves());
+    assertEquals(first.opening(), third.opening(), "pair 2 starts from game 0 again");
+    GamePair second = WorkerProtocol.gamePair(WorkerProtocol.assignment("job-s", m, 1));
+    assertEquals("two.sgf game 1 move 3", second.opening().name());
+    assertEquals(3, second.opening().moves().size());
+  }
+
+  @Test
+  void badGamePairAssignments() {
+    ChunkAssignment a =
+        WorkerProtocol.assignment(
+            "job-m", match(searchers().setOpenings(Openings.newBuilder().setRandomMoves(2))), 0);
+    GamePairAssignment g = a.getGamePair();
+    StatusRuntimeException e =
+        assertThrows(
+            StatusRuntimeException.class,
+            () ->
+                WorkerProtocol.gamePair(
+                    a.toBuilder()
+                        .setId(ChunkId.getDefaultInstance())
+                        .setGamePair(
+                            g.toBuilder()
+                                .setMaxMoves(0)
+                                .setBaseline(g.getCandidate())
+                                .setOpening(g.getOpening().toBuilder().addBlack("D4")))
+                        .build()));
+    assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
+    assertEquals(
+        "id.jobId: required; gamePair.maxMoves: must be 1..10000 (got 0); gamePair.opening: must"
+            + " have no setup stones: an opening is moves from the empty board;"
+            + " gamePair.baseline.name: must differ from the candidate's",
+        e.getStatus().getDescription());
+  }
+
+  /** A played 5x5 pair of tiny searches, as a worker reports it. */
+  private static ChunkResult playedPair() {
+    ResolvedMatch m =
+        match(
+            MatchSpec.newBuilder()
+                .setCandidate(
+                    MatchSpecsTest.search("uniform").toBuilder()
+                        .setSearch(
+                            MatchSpecsTest.search("uniform").getSearch().toBuilder()
+                                .setPlayouts(8)))
+                .setBaseline(
+                    MatchSpecsTest.search("heavy").toBuilder()
+                        .setSearch(
+                            MatchSpecsTest.search("heavy").getSearch().toBuilder().setPlayouts(8)))
+                .setSize(5)
+                .setMaxMoves(30));
+    GamePair p = WorkerProtocol.gamePair(WorkerProtocol.assignment("job-p", m, 0));
+    PairResult r =
+        MatchGame.playPair(
+            p.opening(), p.rules(), p.candidate(), p.baseline(), p.seed(), p.maxMoves());
+    return WorkerProtocol.result(p.key(), r, 0.25);
+  }
+
+  @Test
+  void gamePairResults() {
+    ChunkResult r = playedPair();
+    assertEquals(List.of(), WorkerProtocol.gamePairProblems(r, 30));
+    assertEquals(new ChunkKey("job-p", 0, 0, 0).toProto(), r.getId());
+    GameOutcome first = r.getGamePair().getFirst().getOutcome();
+    assertTrue(r.getGamePair().getFirst().getSgf().contains("PB[uniform 8 po]"));
+    assertTrue(r.getGamePair().getSecond().getSgf().contains("PB[heavy 8 po]"));
+    assertTrue(first.getMoves() >= 1 && first.getMoves() <= 30, first.toString());
+
+    GamePairResult g = r.getGamePair();
+    PlayedGame bad =
+        g.getFirst().toBuilder()
+            .setOutcome(
+                first.toBuilder()
+                    .setCandidatePoints(0.7)
+                    .setEnd("timeout")
+                    .setMoves(31)
+                    .setScore(Double.NaN)
+                    .setSeconds(-1))
+            .build();
+    ChunkResult broken =
+        r.toBuilder()
+            .setSeconds(Double.POSITIVE_INFINITY)
+            .setGamePair(g.toBuilder().setFirst(bad).clearSecond())
+            .build();
+    assertEquals(
+        List.of(
+            "seconds: must be finite and not negative (got Infinity)",
+            "gamePair.first.outcome.candidatePoints: must be 0, 0.5 or 1 (got 0.7)",
+            "gamePair.first.outcome.score: must be finite",
+            "gamePair.first.outcome.moves: must be 0..30 (got 31)",
+            "gamePair.first.outcome.end: must be score, resign, move limit or forfeit (got"
+                + " 'timeout')",
+            "gamePair.first.outcome.seconds: must be finite and not negative",
+            "gamePair.second.outcome: required"),
+        WorkerProtocol.gamePairProblems(broken, 30));
+    assertEquals(
+        List.of("gamePair.second.outcome: required"),
+        WorkerProtocol.gamePairProblems(
+            r.toBuilder()
+                .setGamePair(g.toBuilder().setSecond(g.getSecond().toBuilder().clearOutcome()))
+                .build(),
+            30));
+    assertEquals(
+        List.of("gamePair: required"),
+        WorkerProtocol.gamePairProblems(r.toBuilder().clearGamePair().build(), 30));
   }
 }
