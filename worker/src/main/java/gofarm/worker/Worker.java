@@ -83,7 +83,7 @@ import org.slf4j.LoggerFactory;
  * cannot start, dies, times out or breaks the protocol, the chunk is handed back with a {@code
  * ChunkReturned.failure} that names the engine and what happened; the hub re-queues it and fails
  * the job after repeated failures. A malformed assignment of either kind is logged and handed back
- * without running.
+ * without running, with a failure text too.
  *
  * <h2>Draining</h2>
  *
@@ -354,7 +354,7 @@ public final class Worker implements AutoCloseable {
           "chunk {} cannot be run ({}); returning it to the coordinator",
           key,
           e.getStatus().getDescription());
-      returnChunk(key);
+      returnChunk(key, malformed(e));
       return;
     }
     queued.put(key, new Playouts(chunk));
@@ -437,9 +437,21 @@ public final class Worker implements AutoCloseable {
         key,
         e.getStatus().getDescription());
     running.remove(key);
-    returnChunk(key);
+    returnChunk(key, malformed(e));
     startChunks();
     checkDrained();
+  }
+
+  /**
+   * The failure text for an assignment this worker cannot decode: counted against the job, so that
+   * a coordinator of another release does not send the same chunk round forever.
+   */
+  private String malformed(StatusRuntimeException e) {
+    return "worker "
+        + settings.id()
+        + " cannot run the assignment ("
+        + e.getStatus().getDescription()
+        + "); run workers of the coordinator's release";
   }
 
   private void onEngineFailed(ChunkKey key, String failure) {
@@ -645,7 +657,7 @@ public final class Worker implements AutoCloseable {
     send(WorkerMessage.newBuilder().setResult(result).build());
   }
 
-  /** Hands a chunk back unstarted (draining, or a malformed assignment). */
+  /** Hands a chunk back unstarted (draining). */
   private void returnChunk(ChunkKey key) {
     send(
         WorkerMessage.newBuilder()

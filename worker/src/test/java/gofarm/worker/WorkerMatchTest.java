@@ -248,7 +248,12 @@ class WorkerMatchTest {
     s.assign(bad);
     ChunkReturned returned = s.nextReturnedMessage();
     assertEquals(9, returned.getId().getChunk());
-    assertEquals("", returned.getFailure(), "no engine failed: nothing to count against the job");
+    assertTrue(
+        returned
+            .getFailure()
+            .matches(
+                "worker \\S+ cannot run the assignment \\(gamePair\\.maxMoves: .*\\); run workers.*"),
+        returned.getFailure());
     s.assign(good);
     assertEquals(0, s.nextResult().getId().getChunk());
   }
