@@ -152,9 +152,9 @@ final class MatchCharts {
                 "%s vs %s · Elo %s (95 %%: %s .. %s) after %,d pairs",
                 m.getCandidate(),
                 m.getBaseline(),
-                MatchReport.elo(last.elo()),
-                MatchReport.elo(last.eloLower()),
-                MatchReport.elo(last.eloUpper()),
+                MatchReport.elo(last.elo(), 1),
+                MatchReport.elo(last.eloLower(), 1),
+                MatchReport.elo(last.eloUpper(), 1),
                 n);
     StringBuilder sb = f.open(title, "Elo (logistic) and its 95 % interval");
     double[] lower = new double[n];

@@ -25,11 +25,16 @@ import java.util.Locale;
  * <pre>
  * candidate    heavy 200 po
  * baseline     uniform 200 po
- * pairs        38 of 400 (76 games)
- * W-D-L        61-0-15 (the candidate's games)
- * ptnml(0-2)   1, 0, 12, 0, 25
- * score        80.26 %
- * Elo          +243.6 ± 101.4 (95 %: +151.4 .. +354.2)
+ * pairs        36 of 400 (72 games)
+ * W-D-L        48-3-21 (the candidate's games)
+ * ptnml(0-2)   3, 0, 15, 3, 15
+ * score        68.75 %
+ * Elo          +136.96 ± 83.68 (95 %: +60.92 .. +228.28)
+ * LOS          99.99 %
+ * nElo         +149.40 ± 80.25 (95 %)
+ * SPRT         logistic Elo [0, 50], alpha 0.05, beta 0.05
+ * LLR          3.06 [-2.94, 2.94]
+ * decision     H1 accepted (the candidate is at least elo1 stronger)
  * ...
  * </pre>
  */
@@ -87,6 +92,7 @@ final class MatchReport {
               m.getDraws(),
               m.getLosses()));
       row(rows, "ptnml(0-2)", pentanomial(m));
+      // score, Elo, LOS and nElo as gofarm sprt prints them
       row(rows, "score", String.format(Locale.ROOT, "%.2f %%", 100 * m.getScore()));
       row(
           rows,
@@ -94,10 +100,10 @@ final class MatchReport {
           String.format(
               Locale.ROOT,
               "%s ± %s (95 %%: %s .. %s)",
-              elo(m.getElo()),
-              magnitude((m.getEloHigh() - m.getEloLow()) / 2),
-              elo(m.getEloLow()),
-              elo(m.getEloHigh())));
+              elo(m.getElo(), 2),
+              magnitude((m.getEloHigh() - m.getEloLow()) / 2, 2),
+              elo(m.getEloLow(), 2),
+              elo(m.getEloHigh(), 2)));
       row(rows, "LOS", String.format(Locale.ROOT, "%.2f %%", 100 * m.getLos()));
       row(
           rows,
@@ -105,8 +111,8 @@ final class MatchReport {
           String.format(
               Locale.ROOT,
               "%s ± %s (95 %%)",
-              elo(m.getNormalizedElo()),
-              magnitude(m.getNormalizedHalfWidth())));
+              elo(m.getNormalizedElo(), 2),
+              magnitude(m.getNormalizedHalfWidth(), 2)));
     }
     if (sprt != null) {
       row(
@@ -125,14 +131,14 @@ final class MatchReport {
     }
     if (m.getGames() > 0) {
       row(rows, "speed", String.format(Locale.ROOT, "%.1f games/min", m.getGamesPerMinute()));
-      row(rows, "game length", String.format(Locale.ROOT, "%.1f moves (mean)", m.getMeanLength()));
+      row(
+          rows,
+          "game length",
+          String.format(Locale.ROOT, "%.1f moves per game (mean)", m.getMeanLength()));
       row(
           rows,
           "black wins",
-          String.format(
-              Locale.ROOT,
-              "%.1f %% of the games (the colour balance of the openings and komi)",
-              100 * m.getBlackWinRate()));
+          String.format(Locale.ROOT, "%.1f %% of the games", 100 * m.getBlackWinRate()));
     }
     return ResultsReport.headline(status)
         + "\n\n"
@@ -188,8 +194,8 @@ final class MatchReport {
                 m.getWins(),
                 m.getDraws(),
                 m.getLosses(),
-                elo(m.getElo()),
-                magnitude((m.getEloHigh() - m.getEloLow()) / 2)));
+                elo(m.getElo(), 1),
+                magnitude((m.getEloHigh() - m.getEloLow()) / 2, 1)));
     if (withSprt) {
       sb.append("  LLR ").append(llr(m));
       String spark =
@@ -271,16 +277,16 @@ final class MatchReport {
     };
   }
 
-  /** {@code +35.2}, {@code -4.0}, {@code +∞}. */
-  static String elo(double v) {
+  /** {@code +35.2}, {@code -4.0}, {@code +∞}: an Elo difference with its sign. */
+  static String elo(double v, int decimals) {
     if (Double.isInfinite(v)) {
       return v > 0 ? "+∞" : "-∞";
     }
-    return String.format(Locale.ROOT, "%+.1f", v);
+    return String.format(Locale.ROOT, "%+." + decimals + "f", v + 0.0); // + 0.0: no "-0.0"
   }
 
-  private static String magnitude(double v) {
-    return Double.isInfinite(v) || Double.isNaN(v) ? "∞" : String.format(Locale.ROOT, "%.1f", v);
+  private static String magnitude(double v, int decimals) {
+    return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "∞";
   }
 
   /** {@code 0}, {@code 50}, {@code 0.05}: a bound as the user wrote it. */
