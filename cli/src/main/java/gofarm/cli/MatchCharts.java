@@ -63,12 +63,11 @@ final class MatchCharts {
     }
     double pad = 0.05 * (hi - lo);
     Frame f = new Frame(Math.max(1, n), lo - pad, hi + pad);
-    String title =
+    String players = m.getCandidate() + " vs " + m.getBaseline();
+    String figures =
         String.format(
             Locale.ROOT,
-            "%s vs %s · SPRT %s Elo [%s, %s] · LLR %.2f [%.2f, %.2f] · %s after %,d pairs",
-            m.getCandidate(),
-            m.getBaseline(),
+            "SPRT %s Elo [%s, %s] · LLR %.2f [%.2f, %.2f] · %s after %,d pairs",
             sprt.model().id(),
             MatchReport.number(sprt.elo0()),
             MatchReport.number(sprt.elo1()),
@@ -77,7 +76,7 @@ final class MatchCharts {
             upper,
             decision(m),
             n);
-    StringBuilder sb = f.open(title, "log-likelihood ratio");
+    StringBuilder sb = f.open(players, figures, "log-likelihood ratio");
     f.horizontal(sb, "zero", 0, "#888888", "2 3");
     f.horizontal(sb, "bound upper", upper, "#2e7d32", "8 4");
     f.label(sb, "bound-label", upper, String.format(Locale.ROOT, "accept H1 at %.2f", upper));
@@ -144,19 +143,18 @@ final class MatchCharts {
     double pad = 0.05 * (hi - lo);
     Frame f = new Frame(Math.max(1, n), lo - pad, hi + pad);
     EloEstimate last = n == 0 ? null : path.get(n - 1);
-    String title =
+    String players = m.getCandidate() + " vs " + m.getBaseline();
+    String figures =
         last == null
-            ? m.getCandidate() + " vs " + m.getBaseline() + " · Elo (no pairs yet)"
+            ? "Elo: no pairs yet"
             : String.format(
                 Locale.ROOT,
-                "%s vs %s · Elo %s (95 %%: %s .. %s) after %,d pairs",
-                m.getCandidate(),
-                m.getBaseline(),
+                "Elo %s (95 %%: %s .. %s) after %,d pairs",
                 MatchReport.elo(last.elo(), 1),
                 MatchReport.elo(last.eloLower(), 1),
                 MatchReport.elo(last.eloUpper(), 1),
                 n);
-    StringBuilder sb = f.open(title, "Elo (logistic) and its 95 % interval");
+    StringBuilder sb = f.open(players, figures, "Elo (logistic) and its 95 % interval");
     double[] lower = new double[n];
     double[] upper = new double[n];
     double[] elo = new double[n];
@@ -199,7 +197,8 @@ final class MatchCharts {
       return BOTTOM - (BOTTOM - TOP) * (c - yMin) / (yMax - yMin);
     }
 
-    StringBuilder open(String title, String yLabel) {
+    /** The header, the grid with its tick labels, the frame and the axis labels. */
+    StringBuilder open(String players, String figures, String yLabel) {
       StringBuilder sb = new StringBuilder(16_384);
       sb.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
       sb.append(
@@ -212,7 +211,11 @@ final class MatchCharts {
               HEIGHT,
               WIDTH,
               HEIGHT));
-      sb.append("<title>").append(escape(title)).append("</title>\n");
+      sb.append("<title>")
+          .append(escape(players))
+          .append(" · ")
+          .append(escape(figures))
+          .append("</title>\n");
       sb.append(
           String.format(
               Locale.ROOT,
@@ -223,10 +226,16 @@ final class MatchCharts {
       sb.append(
           String.format(
               Locale.ROOT,
-              "<text class=\"title\" x=\"%d\" y=\"24\" text-anchor=\"middle\""
-                  + " font-size=\"13\">%s</text>\n",
+              "<text class=\"title\" x=\"%d\" y=\"20\" text-anchor=\"middle\""
+                  + " font-size=\"14\" font-weight=\"bold\">%s</text>\n",
               WIDTH / 2,
-              escape(title)));
+              escape(players)));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "<text class=\"subtitle\" x=\"%d\" y=\"40\" text-anchor=\"middle\">%s</text>\n",
+              WIDTH / 2,
+              escape(figures)));
       sb.append("<g class=\"y-ticks\">\n");
       for (double t : ticks(yMin, yMax, 6)) {
         double y = y(t);
