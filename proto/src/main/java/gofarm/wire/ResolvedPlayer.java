@@ -17,7 +17,7 @@ public record ResolvedPlayer(String name, SearchConfig search, Budget budget, Li
 
   public ResolvedPlayer {
     engine = List.copyOf(engine);
-    if ((search == null) != engine.isEmpty() || (search == null) != (budget == null)) {
+    if ((search == null) == engine.isEmpty() || (search == null) != (budget == null)) {
       throw new IllegalArgumentException("a player is a search (config and budget) or an engine");
     }
   }
