@@ -71,6 +71,8 @@ final class Errors implements CommandLine.IExecutionExceptionHandler {
           case FAILED_PRECONDITION -> "not possible now";
           case INVALID_ARGUMENT -> "refused";
           case DEADLINE_EXCEEDED -> "timed out";
+          case UNIMPLEMENTED ->
+              "the coordinator does not offer this (is it older than this client?)";
           default -> status.getCode().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
         };
     return "error: " + what + ": " + status.getDescription();

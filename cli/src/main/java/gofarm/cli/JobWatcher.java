@@ -1,6 +1,7 @@
 package gofarm.cli;
 
 import gofarm.proto.v1.JobStatus;
+import gofarm.proto.v1.MatchSummary;
 import gofarm.proto.v1.PairSummary;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -9,8 +10,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Follows a job's status stream with a progress bar: playouts done of the total, rate, ETA and the
- * interim black win rates (each with its 95 % half-width).
+ * Follows a job's status stream with a progress bar. For an evaluate job: playouts done of the
+ * total, rate, ETA and the interim black win rates (each with its 95 % half-width). For a match:
+ * game pairs done of the most to play, games per minute and ETA as the coordinator reports them,
+ * the candidate's W-D-L and Elo, and with an SPRT the LLR against its bounds with a sparkline of
+ * its recent values; when the match ends, one line says how.
  */
 final class JobWatcher {
   private JobWatcher() {}
@@ -24,15 +28,84 @@ final class JobWatcher {
       if (bar == null) {
         err.println(
             "job " + last.getJobId() + (last.getName().isEmpty() ? "" : ": " + last.getName()));
-        bar = new ProgressBar("playouts", last.getPlayoutsTotal(), err);
+        if (last.hasMatch()) {
+          err.println(
+              last.getMatch().getCandidate() + " (candidate) vs " + last.getMatch().getBaseline());
+          bar = new ProgressBar("pairs", last.getChunksTotal(), err);
+        } else {
+          bar = new ProgressBar("playouts", last.getPlayoutsTotal(), err);
+        }
       }
-      bar.setSuffix(interim(last));
-      bar.set(last.getPlayoutsDone());
+      if (last.hasMatch()) {
+        bar.setRate(
+            String.format(Locale.ROOT, "%.1f games/min", last.getMatch().getGamesPerMinute()),
+            eta(last));
+        bar.setSuffix(MatchReport.live(last.getMatch(), hasSprt(last.getMatch())));
+        bar.set(last.getChunksDone());
+      } else {
+        bar.setSuffix(interim(last));
+        bar.set(last.getPlayoutsDone());
+      }
     }
     if (bar != null) {
       bar.finish();
+      if (last.hasMatch() && isOver(last)) {
+        err.println(ending(last));
+        err.flush();
+      }
     }
     return last;
+  }
+
+  /** Whether a match's status carries an SPRT (its bounds are never 0). */
+  static boolean hasSprt(MatchSummary m) {
+    return m.getLlrLower() != 0 || m.getLlrUpper() != 0;
+  }
+
+  private static boolean isOver(JobStatus s) {
+    return switch (s.getState()) {
+      case SUCCEEDED, CANCELLED, FAILED -> true;
+      default -> false;
+    };
+  }
+
+  /** The ETA part of a match's progress line: the coordinator's estimate, or how it ended. */
+  static String eta(JobStatus s) {
+    double seconds =
+        s.hasStarted() && s.hasFinished()
+            ? (s.getFinished().getSeconds() - s.getStarted().getSeconds())
+                + (s.getFinished().getNanos() - s.getStarted().getNanos()) / 1e9
+            : 0;
+    return switch (s.getState()) {
+      case SUCCEEDED -> "done in " + ProgressBar.duration(seconds);
+      case CANCELLED -> "cancelled after " + ProgressBar.duration(seconds);
+      case FAILED -> "failed after " + ProgressBar.duration(seconds);
+      default -> "ETA " + (s.getEtaSeconds() > 0 ? ProgressBar.duration(s.getEtaSeconds()) : "?");
+    };
+  }
+
+  /**
+   * The line after a match's bar: how it ended, after how many pairs, with the final figures (the
+   * bar may have stopped short of its end when the SPRT decided).
+   */
+  static String ending(JobStatus s) {
+    MatchSummary m = s.getMatch();
+    String how =
+        switch (m.getDecision()) {
+          case ACCEPT_H1 -> "SPRT: H1 accepted";
+          case ACCEPT_H0 -> "SPRT: H0 accepted";
+          case INCONCLUSIVE -> "SPRT: inconclusive";
+          default -> "match " + s.getState().name().toLowerCase(Locale.ROOT);
+        };
+    String figures = MatchReport.live(m, false);
+    return String.format(
+        Locale.ROOT,
+        "%s after %,d %s%s%s",
+        how,
+        m.getPairs(),
+        m.getPairs() == 1 ? "pair" : "pairs",
+        figures.isEmpty() ? "" : ": " + figures,
+        hasSprt(m) ? "  LLR " + MatchReport.llr(m) : "");
   }
 
   /**

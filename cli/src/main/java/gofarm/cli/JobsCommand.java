@@ -65,7 +65,7 @@ final class JobsCommand implements Callable<Integer> {
                     s.getPlayoutsTotal() == 0
                         ? 0
                         : 100.0 * s.getPlayoutsDone() / s.getPlayoutsTotal()),
-                String.format(Locale.ROOT, "%,d", s.getPlayoutsDone()),
+                String.format(Locale.ROOT, s.hasMatch() ? "%,d games" : "%,d", s.getPlayoutsDone()),
                 s.getName()
               });
         }

@@ -39,7 +39,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Runs a job spec on an in-process coordinator and worker (all cores), with a progress bar;"
-          + " prints the results table and writes JSON, CSV and SVG pictures into --out.",
+          + " prints the results table and writes JSON, CSV and SVG pictures into --out"
+          + " (and for a match its games as games.sgf).",
       "Serves Prometheus metrics on --metrics-port while it runs."
     })
 final class LocalCommand implements Callable<Integer> {
@@ -129,13 +130,23 @@ final class LocalCommand implements Callable<Integer> {
         stdout.flush();
         Path folder = out.resolve(submitted.getJobId());
         List<Path> files = ResultsFiles.write(results, folder);
-        long pictures = files.stream().filter(f -> f.toString().endsWith(".svg")).count();
-        err.println(
-            "wrote results.json, results.csv, ownership.csv, results.txt and "
-                + pictures
-                + (pictures == 1 ? " picture" : " pictures")
-                + " (svg/) into "
-                + folder);
+        if (ResultsReport.isMatch(results)) {
+          long games =
+              GamesCommand.writeTo(farm, submitted.getJobId(), folder.resolve("games.sgf"), err);
+          err.println(
+              "wrote results.json, results.csv, results.txt, "
+                  + pictures(files)
+                  + " and games.sgf ("
+                  + GamesCommand.summary(games).substring("wrote ".length())
+                  + ") into "
+                  + folder);
+        } else {
+          err.println(
+              "wrote results.json, results.csv, ownership.csv, results.txt and "
+                  + pictures(files)
+                  + " into "
+                  + folder);
+        }
         err.flush();
         return last != null && last.getState() == JobState.SUCCEEDED ? 0 : Errors.REFUSED;
       } finally {
@@ -144,5 +155,11 @@ final class LocalCommand implements Callable<Integer> {
         channel.shutdownNow();
       }
     }
+  }
+
+  /** {@code 4 pictures (svg/)}. */
+  private static String pictures(List<Path> files) {
+    long n = files.stream().filter(f -> f.toString().endsWith(".svg")).count();
+    return n + (n == 1 ? " picture" : " pictures") + " (svg/)";
   }
 }

@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
       WatchCommand.class,
       JobsCommand.class,
       ResultsCommand.class,
+      GamesCommand.class,
       CancelCommand.class,
       BenchCommand.class,
       GtpCommand.class,

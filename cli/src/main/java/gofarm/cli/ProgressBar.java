@@ -28,6 +28,8 @@ public final class ProgressBar {
   private long lastDraw;
   private int lastDecile = -1;
   private String suffix = "";
+  private String reportedRate;
+  private String reportedEta;
 
   public ProgressBar(String unit, long total, PrintWriter out) {
     this(unit, total, out, System.console() != null);
@@ -55,6 +57,16 @@ public final class ProgressBar {
   /** Text shown after the rate and ETA, such as interim win rates. */
   public synchronized void setSuffix(String text) {
     this.suffix = text;
+  }
+
+  /**
+   * Shows these texts instead of the measured rate and ETA: figures the job reports itself, such as
+   * a match's games per minute while the bar counts game pairs. Null for both goes back to
+   * measuring.
+   */
+  public synchronized void setRate(String rate, String eta) {
+    this.reportedRate = rate;
+    this.reportedEta = eta;
   }
 
   /** Draws the final state and ends the line. */
@@ -98,18 +110,20 @@ public final class ProgressBar {
     }
     bar.append(']');
     String eta =
-        d >= total
-            ? "done in " + duration(seconds)
-            : "ETA " + (rate > 0 ? duration((total - d) / rate) : "?");
+        reportedEta != null
+            ? reportedEta
+            : d >= total
+                ? "done in " + duration(seconds)
+                : "ETA " + (rate > 0 ? duration((total - d) / rate) : "?");
     return String.format(
         Locale.ROOT,
-        "%s %3.0f%% %,d/%,d %s  %s/s  %s%s",
+        "%s %3.0f%% %,d/%,d %s  %s  %s%s",
         bar,
         fraction * 100,
         d,
         total,
         unit,
-        human(rate),
+        reportedRate != null ? reportedRate : human(rate) + "/s",
         eta,
         suffix.isEmpty() ? "" : "  " + suffix);
   }

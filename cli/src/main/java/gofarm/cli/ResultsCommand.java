@@ -15,7 +15,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code gofarm results}: a job's results as a table, JSON or CSV, and optionally as files. */
+/**
+ * {@code gofarm results}: a job's results as a table, JSON or CSV, and optionally as files. For a
+ * match the table is {@link MatchReport#table}, the CSV has a row per game pair, and {@code --out}
+ * also gets the games.
+ */
 @Command(
     name = "results",
     mixinStandardHelpOptions = true,
@@ -43,7 +47,8 @@ final class ResultsCommand implements Callable<Integer> {
   @Option(
       names = "--out",
       description =
-          "Also write results.json, results.csv, ownership.csv, results.txt and pictures here.")
+          "Also write results.json, results.csv, results.txt and SVG pictures here (an evaluate"
+              + " job adds ownership.csv, a match its games as games.sgf).")
   Path out;
 
   @Spec CommandSpec commandSpec;
@@ -65,10 +70,17 @@ final class ResultsCommand implements Callable<Integer> {
           });
       stdout.flush();
       if (out != null) {
+        PrintWriter err = commandSpec.commandLine().getErr();
         for (Path p : ResultsFiles.write(results, out)) {
-          commandSpec.commandLine().getErr().println("wrote " + p);
+          err.println("wrote " + p);
         }
-        commandSpec.commandLine().getErr().flush();
+        if (ResultsReport.isMatch(results)) {
+          Path games = out.resolve("games.sgf");
+          long n =
+              GamesCommand.writeTo(PlayoutFarmGrpc.newBlockingStub(channel), jobId, games, err);
+          err.println(GamesCommand.summary(n) + " to " + games);
+        }
+        err.flush();
       }
       return 0;
     } finally {

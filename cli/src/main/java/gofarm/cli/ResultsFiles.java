@@ -19,8 +19,11 @@ import java.util.Locale;
 
 /**
  * Writes a job's results into a folder: {@code results.json} (everything, proto3 JSON), {@code
- * results.csv} (one row per position and policy), {@code ownership.csv} (one row per point) and
- * {@code results.txt} (the table).
+ * results.csv} (one row per position and policy), {@code ownership.csv} (one row per point), {@code
+ * results.txt} (the table) and an ownership picture per position and policy in {@code svg/}. For a
+ * match: {@code results.json}, {@code results.csv} (one row per game pair), {@code results.txt},
+ * and in {@code svg/} the Elo over the pairs ({@code elo.svg}) and with an SPRT the LLR against its
+ * bounds ({@code llr.svg}); its games come from {@link GamesCommand}.
  */
 final class ResultsFiles {
   private ResultsFiles() {}
@@ -30,6 +33,18 @@ final class ResultsFiles {
     try {
       Files.createDirectories(dir);
       List<Path> written = new ArrayList<>();
+      if (ResultsReport.isMatch(results)) {
+        written.add(write(dir.resolve("results.json"), ResultsReport.json(results)));
+        written.add(write(dir.resolve("results.csv"), MatchReport.csv(results)));
+        written.add(write(dir.resolve("results.txt"), MatchReport.table(results)));
+        Path svg = Files.createDirectories(dir.resolve("svg"));
+        gofarm.stats.Sprt sprt = MatchReport.sprt(results);
+        if (sprt != null) {
+          written.add(write(svg.resolve("llr.svg"), MatchCharts.llr(results, sprt)));
+        }
+        written.add(write(svg.resolve("elo.svg"), MatchCharts.elo(results, sprt)));
+        return written;
+      }
       written.add(write(dir.resolve("results.json"), ResultsReport.json(results)));
       written.add(write(dir.resolve("results.csv"), ResultsReport.csv(results)));
       written.add(write(dir.resolve("ownership.csv"), ResultsReport.ownershipCsv(results)));

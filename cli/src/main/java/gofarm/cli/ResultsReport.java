@@ -15,35 +15,53 @@ import java.util.Locale;
 final class ResultsReport {
   private ResultsReport() {}
 
-  /** One line about the job: id, name, state, playouts and time. */
+  /**
+   * One line about the job: id, name, state, playouts (games for a match, whose playout counts are
+   * games) and time.
+   */
   static String headline(JobStatus s) {
     double seconds =
         s.hasStarted() && s.hasFinished()
             ? (s.getFinished().getSeconds() - s.getStarted().getSeconds())
                 + (s.getFinished().getNanos() - s.getStarted().getNanos()) / 1e9
             : 0;
+    boolean match = s.hasMatch();
     String time =
         seconds > 0
             ? String.format(
                 Locale.ROOT,
-                " in %s (%s playouts/s)",
+                match ? " in %s (%s games/min)" : " in %s (%s playouts/s)",
                 ProgressBar.duration(seconds),
-                ProgressBar.human(s.getPlayoutsDone() / seconds))
+                match
+                    ? String.format(Locale.ROOT, "%.1f", 60 * s.getPlayoutsDone() / seconds)
+                    : ProgressBar.human(s.getPlayoutsDone() / seconds))
             : "";
     return String.format(
         Locale.ROOT,
-        "job %s · %s · %s · %,d of %,d playouts%s%s",
+        "job %s · %s · %s · %,d of %,d %s%s%s",
         s.getJobId(),
         s.getName().isEmpty() ? "(no name)" : s.getName(),
         s.getState(),
         s.getPlayoutsDone(),
         s.getPlayoutsTotal(),
+        match ? "games" : "playouts",
         time,
         s.getMessage().isEmpty() ? "" : " · " + s.getMessage());
   }
 
-  /** The results as an aligned text table, one row per (position, policy). */
+  /** Whether the results are a match's (else an evaluate job's). */
+  static boolean isMatch(JobResults r) {
+    return r.getSpec().hasMatch() || r.hasMatch() || r.getStatus().hasMatch();
+  }
+
+  /**
+   * The results as an aligned text table: for an evaluate job one row per (position, policy), for a
+   * match {@link MatchReport#table}.
+   */
   static String table(JobResults r) {
+    if (isMatch(r)) {
+      return MatchReport.table(r);
+    }
     List<String[]> rows = new ArrayList<>();
     rows.add(
         new String[] {
@@ -110,8 +128,14 @@ final class ResultsReport {
     return sb.toString();
   }
 
-  /** One CSV row per (position, policy) with the main figures (RFC 4180 quoting). */
+  /**
+   * One CSV row per (position, policy) with the main figures (RFC 4180 quoting); for a match one
+   * row per game pair ({@link MatchReport#csv}).
+   */
   static String csv(JobResults r) {
+    if (isMatch(r)) {
+      return MatchReport.csv(r);
+    }
     StringBuilder sb =
         new StringBuilder(
             "job_id,position,position_label,policy,policy_name,policy_rules,playouts,black_win_rate,"
@@ -172,11 +196,11 @@ final class ResultsReport {
     }
   }
 
-  private static String number(double x) {
+  static String number(double x) {
     return String.format(Locale.ROOT, "%.6g", x);
   }
 
-  private static String quote(String s) {
+  static String quote(String s) {
     return s.contains(",") || s.contains("\"") || s.contains("\n")
         ? "\"" + s.replace("\"", "\"\"") + "\""
         : s;

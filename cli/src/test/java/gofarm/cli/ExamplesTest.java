@@ -1,0 +1,78 @@
+package gofarm.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gofarm.stats.EloModel;
+import gofarm.stats.Sprt;
+import gofarm.wire.JobSpecs;
+import gofarm.wire.ResolvedEvaluation;
+import gofarm.wire.ResolvedJob;
+import gofarm.wire.ResolvedMatch;
+import gofarm.wire.SpecFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The job specs in {@code examples/} are read as {@code gofarm submit} reads them and resolved as
+ * the coordinator resolves them, so an example that the README points to is never refused.
+ */
+class ExamplesTest {
+  private static final Path EXAMPLES = Path.of("..", "examples");
+
+  private static ResolvedJob resolve(String file) {
+    return JobSpecs.resolve(SpecFiles.read(EXAMPLES.resolve(file)));
+  }
+
+  @Test
+  void everyExampleResolves() throws Exception {
+    List<Path> specs;
+    try (Stream<Path> files = Files.list(EXAMPLES)) {
+      specs = files.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+    }
+    assertEquals(
+        List.of(
+            "evaluate-19x19.json",
+            "evaluate-9x9.json",
+            "match-heavy-vs-uniform-9x9.json",
+            "match-vs-gnugo-9x9.json"),
+        specs.stream().map(p -> p.getFileName().toString()).toList());
+    for (Path spec : specs) {
+      ResolvedJob job = JobSpecs.resolve(SpecFiles.read(spec));
+      String name = spec.getFileName().toString();
+      Class<? extends ResolvedJob> kind =
+          name.startsWith("match") ? ResolvedMatch.class : ResolvedEvaluation.class;
+      assertEquals(kind, job.getClass(), name);
+    }
+  }
+
+  @Test
+  void heavyAgainstUniformIsAReproducibleSprtAtEqualPlayouts() {
+    ResolvedMatch m = (ResolvedMatch) resolve("match-heavy-vs-uniform-9x9.json");
+    assertEquals("heavy", m.candidate().search().policy().name());
+    assertEquals("uniform", m.baseline().search().policy().name());
+    assertEquals(m.candidate().budget(), m.baseline().budget(), "equal playouts per move");
+    assertEquals(200, m.candidate().budget().playouts());
+    assertEquals(9, m.size());
+    assertTrue(m.openings().isEmpty() && m.randomMoves() > 0, "random opening moves");
+    assertEquals(new Sprt(0, 50, 0.05, 0.05, EloModel.LOGISTIC), m.sprt());
+    assertTrue(m.pairs() <= 1000, "a cap on the pairs");
+    assertTrue(m.deterministic());
+    assertEquals(Set.of(), m.engines());
+  }
+
+  @Test
+  void gofarmAgainstGnuGoRunsGnuGoAtLevelOne() {
+    ResolvedMatch m = (ResolvedMatch) resolve("match-vs-gnugo-9x9.json");
+    assertEquals("heavy", m.candidate().search().policy().name());
+    assertNull(m.candidate().program());
+    assertEquals(List.of("gnugo", "--mode", "gtp", "--level", "1"), m.baseline().engine());
+    assertEquals(Set.of("gnugo"), m.engines());
+    assertEquals(EloModel.LOGISTIC, m.sprt().model());
+  }
+}
