@@ -92,6 +92,60 @@ class LocalCommandTest {
   }
 
   @Test
+  void runsAMatchAndWritesItsGamesAndCharts() throws Exception {
+    Files.writeString(
+        dir.resolve("match.json"),
+        """
+        {
+          "name": "local match",
+          "seed": "8",
+          "match": {
+            "candidate": {"search": {"policy": {"name": "heavy"}, "playouts": "16"}},
+            "baseline": {"search": {"policy": {"name": "uniform"}, "playouts": "16"}},
+            "size": 5,
+            "pairs": 3,
+            "sprt": {"elo0": 0, "elo1": 200}
+          }
+        }
+        """);
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli =
+        Main.commandLine().setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true));
+    int code =
+        cli.execute(
+            "local",
+            dir.resolve("match.json").toString(),
+            "--out",
+            dir.resolve("out").toString(),
+            "--metrics-port",
+            "-1",
+            "--threads",
+            "2");
+    assertEquals(0, code, err.toString());
+    assertTrue(out.toString().contains("candidate    heavy 16 po"), out.toString());
+    assertTrue(out.toString().contains("baseline     uniform 16 po"), out.toString());
+    assertTrue(err.toString().contains("3/3 pairs"), err.toString());
+
+    Path folder;
+    try (Stream<Path> jobs = Files.list(dir.resolve("out"))) {
+      folder = jobs.findFirst().orElseThrow();
+    }
+    JobResults results = parse(Files.readString(folder.resolve("results.json")));
+    assertEquals(3, results.getMatch().getPairsCount());
+    assertEquals(3, results.getMatch().getLlrCount());
+    List<gofarm.io.SgfGame> games =
+        gofarm.io.Sgf.parse(Files.readString(folder.resolve("games.sgf")));
+    assertEquals(6, games.size());
+    assertEquals(4, Files.readAllLines(folder.resolve("results.csv")).size(), "header + 3 pairs");
+    for (String chart : List.of("elo.svg", "llr.svg")) {
+      DocumentBuilderFactory.newInstance()
+          .newDocumentBuilder()
+          .parse(folder.resolve("svg").resolve(chart).toFile());
+    }
+  }
+
+  @Test
   void aBadSpecIsRefusedWithTheFieldAndNothingRuns() throws Exception {
     Files.writeString(
         dir.resolve("bad.json"),
