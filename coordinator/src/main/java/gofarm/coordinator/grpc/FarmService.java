@@ -134,48 +134,28 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
    */
   @Override
   public void getGames(GetJobRequest request, StreamObserver<GameRecord> out) {
-    String id;
-    try {
-      id = FarmRequests.jobId(request);
-    } catch (StatusRuntimeException e) {
-      out.onError(e);
-      return;
-    }
-    lookup(id)
-        .thenCompose(
-            found -> {
-              if (!found.exists()) {
-                throw notFound(id);
-              }
-              JobSpec spec =
-                  found.running() != null ? found.plan().spec() : found.finished().getSpec();
-              if (!spec.hasMatch()) {
-                throw Status.FAILED_PRECONDITION
-                    .withDescription(
-                        "job "
-                            + id
-                            + " is an evaluate job; it has no games (gofarm results "
-                            + id
-                            + " shows its results)")
-                    .asRuntimeException();
-              }
-              return found.running() != null
-                  ? AskPattern.<Job.Command, List<GameRecord>>ask(
-                      found.running(), Job.GetGames::new, ASK, scheduler)
-                  : AskPattern.<JobManager.Command, List<GameRecord>>ask(
-                      manager, r -> new JobManager.FinishedGames(id, r), ASK, scheduler);
-            })
-        .whenComplete(
-            (games, error) -> {
-              if (error != null) {
-                out.onError(toStatus(error));
-                return;
-              }
-              for (GameRecord g : games) {
-                out.onNext(g);
-              }
-              out.onCompleted();
-            });
+    String id = request.getJobId();
+    withJobStreaming(
+        request,
+        out,
+        found -> {
+          JobSpec spec = found.running() != null ? found.plan().spec() : found.finished().getSpec();
+          if (!spec.hasMatch()) {
+            throw Status.FAILED_PRECONDITION
+                .withDescription(
+                    "job "
+                        + id
+                        + " is an evaluate job; it has no games (gofarm results "
+                        + id
+                        + " shows its results)")
+                .asRuntimeException();
+          }
+          return found.running() != null
+              ? AskPattern.<Job.Command, List<GameRecord>>ask(
+                  found.running(), Job.GetGames::new, ASK, scheduler)
+              : AskPattern.<JobManager.Command, List<GameRecord>>ask(
+                  manager, r -> new JobManager.FinishedGames(id, r), ASK, scheduler);
+        });
   }
 
   @Override
@@ -264,10 +244,22 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
 
   // ------------------------------------------------------------------ plumbing
 
+  /** Answers a request about one job with one message. */
   private <T> void withJob(
       GetJobRequest request,
       StreamObserver<T> out,
       Function<JobManager.Found, CompletionStage<T>> then) {
+    withJobStreaming(request, out, found -> then.apply(found).thenApply(List::of));
+  }
+
+  /**
+   * Answers a request about one job with the messages {@code then} gives for it: INVALID_ARGUMENT
+   * for a malformed id, NOT_FOUND for an unknown job.
+   */
+  private <T> void withJobStreaming(
+      GetJobRequest request,
+      StreamObserver<T> out,
+      Function<JobManager.Found, CompletionStage<List<T>>> then) {
     String id;
     try {
       id = FarmRequests.jobId(request);
@@ -275,16 +267,25 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
       out.onError(e);
       return;
     }
-    reply(
-        out,
-        lookup(id)
-            .thenCompose(
-                found -> {
-                  if (!found.exists()) {
-                    throw notFound(id);
-                  }
-                  return then.apply(found);
-                }));
+    lookup(id)
+        .thenCompose(
+            found -> {
+              if (!found.exists()) {
+                throw notFound(id);
+              }
+              return then.apply(found);
+            })
+        .whenComplete(
+            (values, error) -> {
+              if (error != null) {
+                out.onError(toStatus(error));
+                return;
+              }
+              for (T value : values) {
+                out.onNext(value);
+              }
+              out.onCompleted();
+            });
   }
 
   private CompletionStage<JobManager.Found> lookup(String id) {
