@@ -18,7 +18,6 @@ import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -150,7 +149,8 @@ final class LocalCommand implements Callable<Integer> {
         err.flush();
         return last != null && last.getState() == JobState.SUCCEEDED ? 0 : Errors.REFUSED;
       } finally {
-        worker.drain(Duration.ofSeconds(5));
+        // The job has ended and its coordinator goes with us: whatever still runs (a game pair
+        // after an SPRT decision) is not needed, so there is nothing to drain.
         worker.close();
         channel.shutdownNow();
       }
