@@ -40,6 +40,7 @@ class ExamplesTest {
             "evaluate-19x19.json",
             "evaluate-9x9.json",
             "match-heavy-vs-uniform-9x9.json",
+            "match-heavy10k-vs-gnugo10-9x9.json",
             "match-vs-gnugo-9x9.json"),
         specs.stream().map(p -> p.getFileName().toString()).toList());
     for (Path spec : specs) {
