@@ -44,32 +44,15 @@ class LocalCommandTest {
           }
         }
         """);
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cli =
-        Main.commandLine().setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true));
-    int code =
-        cli.execute(
-            "local",
-            dir.resolve("spec.json").toString(),
-            "--out",
-            dir.resolve("out").toString(),
-            "--metrics-port",
-            "-1",
-            "--threads",
-            "2");
-    assertEquals(0, code, err.toString());
+    Run run = local("spec.json");
 
-    String table = out.toString();
+    String table = run.out();
     assertTrue(table.contains("SUCCEEDED"), table);
     assertTrue(table.contains("empty 9x9"), table);
     assertTrue(table.contains("move 30"), table);
-    assertTrue(err.toString().contains("100% 8,000/8,000 playouts"), err.toString());
+    assertTrue(run.err().contains("100% 8,000/8,000 playouts"), run.err());
 
-    Path folder;
-    try (Stream<Path> jobs = Files.list(dir.resolve("out"))) {
-      folder = jobs.findFirst().orElseThrow();
-    }
+    Path folder = jobFolder();
     JobResults results = parse(Files.readString(folder.resolve("results.json")));
     assertEquals(4, results.getPairsCount());
     assertEquals(2000, results.getPairs(3).getPlayouts());
@@ -108,29 +91,12 @@ class LocalCommandTest {
           }
         }
         """);
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cli =
-        Main.commandLine().setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true));
-    int code =
-        cli.execute(
-            "local",
-            dir.resolve("match.json").toString(),
-            "--out",
-            dir.resolve("out").toString(),
-            "--metrics-port",
-            "-1",
-            "--threads",
-            "2");
-    assertEquals(0, code, err.toString());
-    assertTrue(out.toString().contains("candidate    heavy 16 po"), out.toString());
-    assertTrue(out.toString().contains("baseline     uniform 16 po"), out.toString());
-    assertTrue(err.toString().contains("3/3 pairs"), err.toString());
+    Run run = local("match.json");
+    assertTrue(run.out().contains("candidate    heavy 16 po"), run.out());
+    assertTrue(run.out().contains("baseline     uniform 16 po"), run.out());
+    assertTrue(run.err().contains("3/3 pairs"), run.err());
 
-    Path folder;
-    try (Stream<Path> jobs = Files.list(dir.resolve("out"))) {
-      folder = jobs.findFirst().orElseThrow();
-    }
+    Path folder = jobFolder();
     JobResults results = parse(Files.readString(folder.resolve("results.json")));
     assertEquals(3, results.getMatch().getPairsCount());
     assertEquals(3, results.getMatch().getLlrCount());
@@ -159,6 +125,36 @@ class LocalCommandTest {
     assertTrue(
         err.toString().contains("spec.evaluate.positions[0].empty: must be 2..25 (got 1)"),
         err.toString());
+  }
+
+  /** What {@code gofarm local} printed. */
+  private record Run(String out, String err) {}
+
+  /** Runs {@code gofarm local} on a spec in the test folder, results into out/; it must succeed. */
+  private Run local(String spec) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli =
+        Main.commandLine().setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true));
+    int code =
+        cli.execute(
+            "local",
+            dir.resolve(spec).toString(),
+            "--out",
+            dir.resolve("out").toString(),
+            "--metrics-port",
+            "-1",
+            "--threads",
+            "2");
+    assertEquals(0, code, err.toString());
+    return new Run(out.toString(), err.toString());
+  }
+
+  /** The one job folder under out/. */
+  private Path jobFolder() throws Exception {
+    try (Stream<Path> jobs = Files.list(dir.resolve("out"))) {
+      return jobs.findFirst().orElseThrow();
+    }
   }
 
   private static JobResults parse(String json) throws Exception {

@@ -296,6 +296,12 @@ public final class Job extends AbstractBehavior<Job.Command> {
                 + returned.failure());
       }
     }
+    tellWaiting();
+    return this;
+  }
+
+  /** Tells the pool how many chunks wait now (after a re-queue), and which engines they need. */
+  private void tellWaiting() {
     pool.tell(
         new WorkerPool.JobWaiting(
             plan.jobId(),
@@ -303,7 +309,6 @@ public final class Job extends AbstractBehavior<Job.Command> {
             getContext().getSelf(),
             table.waiting(),
             plan.engines()));
-    return this;
   }
 
   private Behavior<Command> onWorkerLost(WorkerLost lost) {
@@ -313,13 +318,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
           .getLog()
           .info("job {}: re-queued {} chunks of worker {}", plan.jobId(), n, lost.workerId());
       metrics.chunksRequeued(n);
-      pool.tell(
-          new WorkerPool.JobWaiting(
-              plan.jobId(),
-              plan.priority(),
-              getContext().getSelf(),
-              table.waiting(),
-              plan.engines()));
+      tellWaiting();
     }
     return this;
   }
@@ -350,13 +349,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
     if (expired > 0) {
       getContext().getLog().info("job {}: {} leases expired, re-queued", plan.jobId(), expired);
       metrics.chunksRequeued(expired);
-      pool.tell(
-          new WorkerPool.JobWaiting(
-              plan.jobId(),
-              plan.priority(),
-              getContext().getSelf(),
-              table.waiting(),
-              plan.engines()));
+      tellWaiting();
     }
     rateSamples.addLast(new long[] {clock.millis(), table.playoutsDone()});
     while (rateSamples.size() > RATE_WINDOW_TICKS) {

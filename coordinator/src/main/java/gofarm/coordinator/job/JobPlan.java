@@ -181,8 +181,8 @@ public final class JobPlan {
                   ? p.budget().playouts() / PLAYOUTS_PER_SECOND_FLOOR
                   : p.budget().time().toMillis() / 1000.0;
     }
-    // Two games; each side makes about half of the moves of a game.
-    double seconds = 2 * m.maxMoves() * perMove / 2;
+    // Two games, each side making about half of each game's moves: maxMoves moves per side.
+    double seconds = m.maxMoves() * perMove;
     return base.plusMillis((long) Math.ceil(seconds * 1000));
   }
 

@@ -13,7 +13,6 @@ import gofarm.stats.Sprt;
 import gofarm.wire.ResolvedMatch;
 import gofarm.wire.WorkerProtocol;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -181,8 +180,8 @@ public final class MatchTally implements Tally {
         MatchResult.newBuilder()
             .setSummary(summary(finished, gamesPerMinute))
             .addAllPairs(outcomes);
-    for (double v : Arrays.copyOf(llr, Math.min(llr.length, pairs()))) {
-      b.addLlr(v);
+    for (int i = 0; i < Math.min(llr.length, pairs()); i++) {
+      b.addLlr(llr[i]);
     }
     return b.build();
   }

@@ -113,10 +113,7 @@ class JobActorsTest {
       new java.util.HashMap<>();
 
   private TestProbe<WorkerSession.Command> worker(String id, int credit) {
-    TestProbe<WorkerSession.Command> session = testKit.createTestProbe();
-    workerIds.put(session, id);
-    pool.tell(new WorkerPool.WorkerJoined(id, 1, credit, java.util.Set.of(), session.ref()));
-    return session;
+    return worker(id, credit, Set.of());
   }
 
   /** Collects assignments until {@code n} chunks have arrived. */
