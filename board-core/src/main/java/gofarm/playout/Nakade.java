@@ -29,21 +29,37 @@ final class Nakade {
 
   private final int stride;
   private final Marker area;
+  private final Marker examined;
   private final int[] points = new int[MAX_AREA + 1];
   private int border;
 
   Nakade(Geometry geometry) {
     this.stride = geometry.stride();
     this.area = new Marker(geometry);
+    this.examined = new Marker(geometry);
+  }
+
+  /**
+   * Starts a new move: {@link #vitalPoint} then skips the points of areas it has already examined
+   * since (the four neighbours of the last move often share one area). An area's answer does not
+   * depend on where its flood started, since each killable shape has one point of highest degree.
+   */
+  void startMove() {
+    examined.clear();
   }
 
   /**
    * The vital point of the empty area containing the empty point e, or {@link Point#NONE} if the
-   * area is larger than six points, touches both colours, or has no killable shape.
+   * area is larger than six points, touches both colours, or has no killable shape, or when the
+   * area was examined since {@link #startMove}.
    */
   int vitalPoint(Board board, int e) {
+    if (examined.isMarked(e)) {
+      return Point.NONE; // its area's vital point, if any, was found from another point
+    }
     area.clear();
     area.mark(e);
+    examined.mark(e);
     points[0] = e;
     int n = 1;
     border = Color.EMPTY;
@@ -95,6 +111,7 @@ final class Nakade {
     byte c = board.color(a);
     if (c == Color.EMPTY) {
       if (area.markIfNew(a)) {
+        examined.mark(a);
         if (n == MAX_AREA) {
           return ABORT;
         }

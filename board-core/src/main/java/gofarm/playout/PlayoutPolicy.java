@@ -53,6 +53,7 @@ public final class PlayoutPolicy {
   private final int[] candidates;
   private final Marker seen;
   private final Marker scratch;
+  private final Marker chainsDone;
   private final int[] twoLiberties = new int[2];
   private final Ladder ladder;
   private final Nakade nakade;
@@ -104,6 +105,7 @@ public final class PlayoutPolicy {
     candidates = new int[geometry.pointCount()];
     seen = new Marker(geometry);
     scratch = new Marker(geometry);
+    chainsDone = new Marker(geometry);
     ladder = new Ladder(geometry);
     nakade = new Nakade(geometry);
   }
@@ -378,6 +380,7 @@ public final class PlayoutPolicy {
       }
     }
     if (defend) {
+      chainsDone.clear();
       n = defendTwoLib(board, me, last - stride, n);
       n = defendTwoLib(board, me, last - 1, n);
       n = defendTwoLib(board, me, last + 1, n);
@@ -386,9 +389,14 @@ public final class PlayoutPolicy {
     return n;
   }
 
-  /** If q is an own chain with two liberties, adds the liberties that give it three or more. */
+  /**
+   * If q is an own chain with two liberties, not defended yet in this move, adds the liberties that
+   * give it three or more.
+   */
   private int defendTwoLib(Board board, byte me, int q, int n) {
-    if (board.color(q) != me || board.libertyCount(q) != 2) {
+    if (board.color(q) != me
+        || board.libertyCount(q) != 2
+        || !chainsDone.markIfNew(board.chainHead(q))) {
       return n;
     }
     board.liberties(q, twoLiberties, 2, scratch);
@@ -404,6 +412,7 @@ public final class PlayoutPolicy {
   }
 
   private int nakade(Board board, byte me, int last) {
+    nakade.startMove();
     int n = 0;
     n = nakadeAt(board, me, last - stride, n);
     n = nakadeAt(board, me, last - 1, n);
