@@ -280,6 +280,7 @@ public final class PlayoutPolicy {
       Board board, byte me, int last, boolean global, boolean trigger, boolean counter, int lad) {
     int n = 0;
     if (!global) {
+      chainsDone.clear();
       n = saveIfInAtari(board, me, last - stride, counter, lad, n);
       n = saveIfInAtari(board, me, last - 1, counter, lad, n);
       n = saveIfInAtari(board, me, last + 1, counter, lad, n);
@@ -297,7 +298,9 @@ public final class PlayoutPolicy {
   }
 
   private int saveIfInAtari(Board board, byte me, int q, boolean counter, int lad, int n) {
-    if (board.color(q) == me && board.libertyCount(q) == 1) {
+    if (board.color(q) == me
+        && board.libertyCount(q) == 1
+        && chainsDone.markIfNew(board.chainHead(q))) {
       return save(board, me, q, counter, lad, n);
     }
     return n;
