@@ -402,18 +402,19 @@ public final class Board {
   }
 
   private boolean isSuicideOfNonEmptyNeighbours(int p, byte player) {
-    return !(givesLiberty(p - stride, player)
-        | givesLiberty(p - 1, player)
-        | givesLiberty(p + 1, player)
-        | givesLiberty(p + stride, player));
+    return !givesLiberty(p - stride, player)
+        && !givesLiberty(p - 1, player)
+        && !givesLiberty(p + 1, player)
+        && !givesLiberty(p + stride, player);
   }
 
   /** A neighbour q gives a new stone of player a liberty: own chain with 2+, or enemy in atari. */
   private boolean givesLiberty(int q, byte player) {
-    // Empty and wall neighbours have head NONE; its count is never 1. No branch on the colour.
     byte c = color[q];
-    int libs = chainLibs[chainHead[q]];
-    return c == player & libs > 1 | c == Color.opponent(player) & libs == 1;
+    if (c == player) {
+      return chainLibs[chainHead[q]] > 1;
+    }
+    return c == Color.opponent(player) && chainLibs[chainHead[q]] == 1;
   }
 
   /**
@@ -664,23 +665,14 @@ public final class Board {
 
     // 2. Every distinct chain next to p loses the liberty p (p has no head yet). Neighbours
     // without a chain have head NONE and update the sink; duplicates subtract 0.
-    // The four counts are loaded before any is stored and a repeated chain takes the value computed
-    // for its first occurrence, so the four updates do not wait on one another through memory.
     int hUp = chainHead[up];
     int hLeft = chainHead[left];
     int hRight = chainHead[right];
     int hDown = chainHead[down];
-    int lUp = chainLibs[hUp] - 1;
-    int lLeft = chainLibs[hLeft] - 1;
-    int lRight = chainLibs[hRight] - 1;
-    int lDown = chainLibs[hDown] - 1;
-    lLeft = hLeft == hUp ? lUp : lLeft;
-    lRight = hRight == hUp ? lUp : hRight == hLeft ? lLeft : lRight;
-    lDown = hDown == hUp ? lUp : hDown == hLeft ? lLeft : hDown == hRight ? lRight : lDown;
-    chainLibs[hUp] = lUp;
-    chainLibs[hLeft] = lLeft;
-    chainLibs[hRight] = lRight;
-    chainLibs[hDown] = lDown;
+    int lUp = --chainLibs[hUp];
+    int lLeft = chainLibs[hLeft] -= hLeft != hUp ? 1 : 0;
+    int lRight = chainLibs[hRight] -= hRight != hUp && hRight != hLeft ? 1 : 0;
+    int lDown = chainLibs[hDown] -= hDown != hUp && hDown != hLeft && hDown != hRight ? 1 : 0;
     if (lUp <= 1 || lLeft <= 1 || lRight <= 1 || lDown <= 1) {
       // A chain entered atari (set its bit; a duplicate sets it again), or lost its last liberty
       // (an enemy chain is removed in step 4, an own chain merged in step 3, both fix the bit).
@@ -696,6 +688,7 @@ public final class Board {
     nextInChain[p] = p;
     chainStones[p] = 1;
     chainLibs[p] = neighbourCounts[p] & 15;
+    updateAtari(p);
     int merges = 0;
     if (color[up] == player) {
       merges = mergeInto(p, up, r, merges);
@@ -710,8 +703,6 @@ public final class Board {
       merges = mergeInto(p, down, r, merges);
     }
     rec[r + R_MERGES] = merges;
-    // The merges cleared the bits of the chains they absorbed; the joined chain's is set once here.
-    updateAtari(chainHead[p]);
 
     // 4. Remove enemy chains left without liberties.
     byte enemy = Color.opponent(player);
@@ -911,6 +902,7 @@ public final class Board {
     } while (s != small);
     chainLibs[big] = libs;
     chainStones[big] += chainStones[small];
+    updateAtari(big);
     clearAtari(small);
     int t = nextInChain[big];
     nextInChain[big] = nextInChain[small];
@@ -921,15 +913,14 @@ public final class Board {
   /** 1 if e is empty and not yet a liberty of the chain with head {@code head}, else 0. */
   private int newLiberty(int e, int head) {
     if (color[e] != Color.EMPTY) {
-      return 0; // also keeps the walk inside the array: e may be a wall cell
+      return 0;
     }
-    // Non-short-circuit operators: three unpredictable branches less per empty neighbour.
-    boolean known =
-        chainHead[e - stride] == head
-            | chainHead[e - 1] == head
-            | chainHead[e + 1] == head
-            | chainHead[e + stride] == head;
-    return known ? 0 : 1;
+    return chainHead[e - stride] == head
+            || chainHead[e - 1] == head
+            || chainHead[e + 1] == head
+            || chainHead[e + stride] == head
+        ? 0
+        : 1;
   }
 
   /**
