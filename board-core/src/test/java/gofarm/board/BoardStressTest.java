@@ -123,11 +123,14 @@ class BoardStressTest {
     Marker marker = new Marker(board.geometry());
     int predicted = board.libertiesAfterPlay(p, toPlay, Integer.MAX_VALUE, marker);
     int capped = board.libertiesAfterPlay(p, toPlay, 2, marker);
+    int cappedAtThree = board.libertiesAfterPlay(p, toPlay, 3, marker);
     board.playAssumeLegal(p, toPlay);
     int actual = board.libertyCount(p);
     board.undo();
     assertEquals(actual, predicted, "liberties after " + board.geometry().name(p));
     assertEquals(Math.min(actual, 2), capped, "capped liberties after " + board.geometry().name(p));
+    assertEquals(
+        Math.min(actual, 3), cappedAtThree, "capped liberties after " + board.geometry().name(p));
   }
 
   private static final class Counts {

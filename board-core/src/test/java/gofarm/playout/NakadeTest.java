@@ -102,7 +102,15 @@ class NakadeTest {
         assertEquals(1, Integer.bitCount(a.vitalPoints()), "one vital point");
         expected = points[Integer.numberOfTrailingZeros(a.vitalPoints())];
       }
-      assertEquals(expected, new Nakade(g).vitalPoint(board, points[0]), "shape\n" + board);
+      // The same answer from every point of the area (the playouts examine an area once per move,
+      // from whichever neighbour of the last move reaches it first), and none from a point of an
+      // area already examined in this move.
+      Nakade nakade = new Nakade(g);
+      for (int start : points) {
+        nakade.startMove();
+        assertEquals(expected, nakade.vitalPoint(board, start), "shape from a point\n" + board);
+        assertEquals(Point.NONE, nakade.vitalPoint(board, points[0]), "examined\n" + board);
+      }
     }
     // Fixed shapes (rotations and reflections apart) of 3..6 cells: 6 + 19 + 63 + 216.
     assertEquals(6 + 19 + 63 + 216, shapes.stream().filter(c -> Long.bitCount(c) >= 3).count());
