@@ -21,6 +21,10 @@ import gofarm.board.Point;
  *
  * <p>A batch is fully determined by (seed, root, policy): the same arguments give bit-identical
  * statistics on any thread, in any JVM.
+ *
+ * <p>A policy that is the random rule alone ({@code uniform}) runs on a {@link LightBoard}, which
+ * keeps pseudo-liberties and no undo record; it draws the same moves as the policy on a {@link
+ * Board} would, so the statistics do not depend on which board ran them.
  */
 public final class Playout {
   private final Geometry geometry;
@@ -36,6 +40,12 @@ public final class Playout {
   private int koCaptures;
   private PlayoutStats treeStats;
 
+  // The light path: null unless the policy is the random rule alone. The root's light board is
+  // rebuilt when the root changes.
+  private final LightBoard light;
+  private final LightBoard lightRoot;
+  private PlayoutRoot lightRootOf;
+
   public Playout(PolicySpec spec, Geometry geometry) {
     this.geometry = geometry;
     this.policy = new PlayoutPolicy(spec, geometry);
@@ -44,6 +54,9 @@ public final class Playout {
     this.firstPlayStamp = new int[geometry.arraySize()];
     this.firstPlayColor = new byte[geometry.arraySize()];
     this.owner = new byte[geometry.pointCount()];
+    boolean randomOnly = spec.rules().size() == 1 && spec.rules().get(0).kind() == RuleKind.RANDOM;
+    this.light = randomOnly ? new LightBoard(geometry) : null;
+    this.lightRoot = randomOnly ? new LightBoard(geometry) : null;
   }
 
   /** The playout move cap: 3 × the number of board points. */
@@ -74,9 +87,67 @@ public final class Playout {
           "root is " + root.board().geometry() + ", playouts are for " + geometry);
     }
     rng.setSeed(seed);
+    if (light != null) {
+      if (lightRootOf != root) {
+        lightRoot.setPosition(root.board());
+        lightRootOf = root;
+      }
+      for (int i = 0; i < count; i++) {
+        playOneLight(root, stats);
+      }
+      return;
+    }
     byte[] owners = policy.settledRule() >= 0 ? root.settledOwners() : null;
     for (int i = 0; i < count; i++) {
       playOne(root, stats, owners);
+    }
+  }
+
+  /** One playout of the random rule alone, on the light board. */
+  private void playOneLight(PlayoutRoot root, PlayoutStats stats) {
+    LightBoard b = light;
+    b.copyFrom(lightRoot);
+    nextStamp();
+    int capturesBefore = b.captures();
+    byte me = root.toPlay();
+    int passesInARow = 0;
+    int passCount = 0;
+    int koCount = 0;
+    int length = 0;
+    long[] tried = stats.ruleTried;
+    while (passesInARow < 2 && length < maxLength) {
+      // PlayoutPolicy.chooseMove's counters for its only rule (index 0).
+      tried[0]++;
+      int p = b.randomMove(me, rng);
+      if (p == Point.PASS) {
+        b.pass();
+        passesInARow++;
+        passCount++;
+      } else {
+        stats.ruleFired[0]++;
+        stats.ruleChosen[0]++;
+        b.play(p, me);
+        passesInARow = 0;
+        if (b.koPoint() != Point.NONE) {
+          koCount++;
+        }
+        if (firstPlayStamp[p] != stamp) {
+          firstPlayStamp[p] = stamp;
+          firstPlayColor[p] = me;
+        }
+      }
+      me = Color.opponent(me);
+      length++;
+    }
+    int difference = b.countArea(owner);
+    record(root, stats, length, passCount, koCount, b.captures() - capturesBefore, difference);
+  }
+
+  /** Starts a playout's first-play marks. */
+  private void nextStamp() {
+    if (++stamp == Integer.MAX_VALUE) {
+      java.util.Arrays.fill(firstPlayStamp, 0);
+      stamp = 1;
     }
   }
 
@@ -88,13 +159,11 @@ public final class Playout {
     Board b = board;
     b.copyFrom(root.board());
     byte[] settled = owners == null ? null : policy.startPlayout(owners, rng, stats);
-    if (++stamp == Integer.MAX_VALUE) {
-      java.util.Arrays.fill(firstPlayStamp, 0);
-      stamp = 1;
-    }
+    nextStamp();
     int capturesBefore = b.captures(Color.BLACK) + b.captures(Color.WHITE);
     int length = playToEnd(b, root.toPlay(), root.lastMove(), root.secondLastMove(), stats, null);
-    score(root, stats, length, passes, koCaptures, capturesBefore, settled);
+    int captured = b.captures(Color.BLACK) + b.captures(Color.WHITE) - capturesBefore;
+    record(root, stats, length, passes, koCaptures, captured, countArea(b, settled));
   }
 
   /**
@@ -192,21 +261,19 @@ public final class Playout {
   }
 
   /**
-   * Scores the final board and adds the playout to the statistics; points {@code settled} names an
-   * owner for (nobody played there) count for that owner, dead stones included.
+   * Adds a finished playout to the statistics: its final score (black's area minus white's) with
+   * each point's owner in {@link #owner}, and its first plays marked with the current stamp.
    */
-  private void score(
+  private void record(
       PlayoutRoot root,
       PlayoutStats stats,
       int length,
       int passes,
       int koCaptures,
-      int capturesBefore,
-      byte[] settled) {
-    Board b = board;
+      int captured,
+      int difference) {
     int points = geometry.pointCount();
     byte[] owners = owner;
-    int difference = countArea(b, settled);
     double komi = root.komi();
     byte winner = difference > komi ? Color.BLACK : difference < komi ? Color.WHITE : Color.EMPTY;
     stats.playouts++;
@@ -221,7 +288,7 @@ public final class Playout {
     stats.lengthHistogram[length]++;
     stats.passes += passes;
     stats.koCaptures += koCaptures;
-    stats.captures += b.captures(Color.BLACK) + b.captures(Color.WHITE) - capturesBefore;
+    stats.captures += captured;
     stats.scoreSum += difference;
     stats.scoreSquares += (long) difference * difference;
     stats.scoreHistogram[difference + points]++;

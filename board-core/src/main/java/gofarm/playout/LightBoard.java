@@ -1,0 +1,433 @@
+package gofarm.playout;
+
+import gofarm.board.Board;
+import gofarm.board.Color;
+import gofarm.board.Geometry;
+import gofarm.board.Point;
+
+/**
+ * A board for light playouts only, in the spirit of Fuego's {@code GoUctBoard} next to its {@code
+ * GoBoard}: no undo, no hash, no atari bitset, and <em>pseudo-liberties</em> instead of exact ones
+ * (libego's representation). A chain counts its (stone, empty neighbour) pairs, and the sum and the
+ * sum of squares of those empty points: the count is zero exactly when the chain has no liberty,
+ * and all the pairs name one point, i.e. the chain is in atari, exactly when {@code count * squares
+ * == sum * sum}. Merging adds the three numbers, with no set of liberties to de-duplicate.
+ *
+ * <p>Everything a playout can observe is {@link Board}'s, bit for bit: the chain heads and circular
+ * lists, the order of the empty-point list, simple ko, suicide never played, the capture counts. So
+ * a uniform playout on this board draws the same moves as {@link PlayoutPolicy} on {@link Board},
+ * and gives identical statistics ({@code LightBoardTest} plays both side by side).
+ *
+ * <p>Thread-confined; one per {@link Playout}.
+ */
+final class LightBoard {
+  private final Geometry geometry;
+  private final int stride;
+  private final byte[] color;
+  private final int[] chainHead;
+  private final int[] nextInChain;
+  private final int[] chainStones;
+  private final int[] libCount;
+  private final int[] libSum;
+  private final int[] libSquares;
+  private final int[] neighbourCounts;
+  private final int[] emptyPoints;
+  private final int[] emptyIndex;
+  private int emptyCount;
+  private int koPoint;
+  private byte koColor;
+  private int blackCaptures;
+  private int whiteCaptures;
+
+  LightBoard(Geometry geometry) {
+    this.geometry = geometry;
+    this.stride = geometry.stride();
+    int n = geometry.arraySize();
+    color = new byte[n];
+    chainHead = new int[n];
+    nextInChain = new int[n];
+    chainStones = new int[n];
+    libCount = new int[n];
+    libSum = new int[n];
+    libSquares = new int[n];
+    neighbourCounts = new int[n];
+    emptyPoints = new int[geometry.pointCount()];
+    emptyIndex = new int[n];
+  }
+
+  /** Makes this board the position of {@code board}, with the same chains and empty-point order. */
+  void setPosition(Board board) {
+    if (board.geometry() != geometry) {
+      throw new IllegalArgumentException("a " + board.geometry() + " board for " + geometry);
+    }
+    for (int p = 0; p < color.length; p++) {
+      color[p] = geometry.isOnBoard(p) ? board.color(p) : Color.WALL;
+      chainHead[p] = Point.NONE;
+      libCount[p] = 0;
+      libSum[p] = 0;
+      libSquares[p] = 0;
+    }
+    for (int i = 0; i < geometry.pointCount(); i++) {
+      int p = geometry.point(i);
+      neighbourCounts[p] = countNeighbours(p);
+      if (Color.isPlayer(color[p])) {
+        int head = board.chainHead(p);
+        chainHead[p] = head;
+        nextInChain[p] = board.nextInChain(p);
+        chainStones[head] = board.chainSize(p);
+        addPseudoLiberties(p, head);
+      }
+    }
+    emptyCount = board.emptyCount();
+    for (int i = 0; i < emptyCount; i++) {
+      emptyPoints[i] = board.emptyPoint(i);
+      emptyIndex[emptyPoints[i]] = i;
+    }
+    koPoint = board.koPoint();
+    koColor = board.koColor();
+    blackCaptures = board.captures(Color.BLACK);
+    whiteCaptures = board.captures(Color.WHITE);
+  }
+
+  private int countNeighbours(int p) {
+    int packed = 0;
+    for (int q : new int[] {p - stride, p - 1, p + 1, p + stride}) {
+      packed +=
+          switch (color[q]) {
+            case Color.EMPTY -> 1;
+            case Color.BLACK -> 1 << 4;
+            case Color.WHITE -> 1 << 8;
+            default -> (1 << 4) | (1 << 8);
+          };
+    }
+    return packed;
+  }
+
+  private void addPseudoLiberties(int p, int head) {
+    for (int q : new int[] {p - stride, p - 1, p + 1, p + stride}) {
+      if (color[q] == Color.EMPTY) {
+        addLiberty(head, q);
+      }
+    }
+  }
+
+  /** Makes this board an exact copy of {@code other}. */
+  void copyFrom(LightBoard other) {
+    int n = color.length;
+    System.arraycopy(other.color, 0, color, 0, n);
+    System.arraycopy(other.chainHead, 0, chainHead, 0, n);
+    System.arraycopy(other.nextInChain, 0, nextInChain, 0, n);
+    System.arraycopy(other.chainStones, 0, chainStones, 0, n);
+    System.arraycopy(other.libCount, 0, libCount, 0, n);
+    System.arraycopy(other.libSum, 0, libSum, 0, n);
+    System.arraycopy(other.libSquares, 0, libSquares, 0, n);
+    System.arraycopy(other.neighbourCounts, 0, neighbourCounts, 0, n);
+    System.arraycopy(other.emptyIndex, 0, emptyIndex, 0, n);
+    System.arraycopy(other.emptyPoints, 0, emptyPoints, 0, other.emptyCount);
+    emptyCount = other.emptyCount;
+    koPoint = other.koPoint;
+    koColor = other.koColor;
+    blackCaptures = other.blackCaptures;
+    whiteCaptures = other.whiteCaptures;
+  }
+
+  byte color(int p) {
+    return color[p];
+  }
+
+  int koPoint() {
+    return koPoint;
+  }
+
+  int captures() {
+    return blackCaptures + whiteCaptures;
+  }
+
+  int emptyCount() {
+    return emptyCount;
+  }
+
+  int emptyPoint(int i) {
+    return emptyPoints[i];
+  }
+
+  int chainHead(int p) {
+    return chainHead[p];
+  }
+
+  int nextInChain(int p) {
+    return nextInChain[p];
+  }
+
+  /** Whether the chain at the stone p has exactly one liberty. */
+  boolean inAtariAt(int p) {
+    return inAtari(chainHead[p]);
+  }
+
+  // ------------------------------------------------------------------ move choice
+
+  /**
+   * {@link PlayoutPolicy}'s random rule, draw for draw: a uniformly random legal point that is not
+   * an own one-point eye (the diagonal rule of {@link Board#isSimpleEye}), or PASS. A rejected
+   * point is swapped behind the points still to draw from.
+   */
+  int randomMove(byte me, Rng rng) {
+    int k = emptyCount;
+    while (k > 0) {
+      int i = rng.nextInt(k);
+      int p = emptyPoints[i];
+      if (!isSimpleEye(p, me) && isLegal(p, me)) {
+        return p;
+      }
+      k--;
+      int q = emptyPoints[k];
+      emptyPoints[i] = q;
+      emptyPoints[k] = p;
+      emptyIndex[q] = i;
+      emptyIndex[p] = k;
+    }
+    return Point.PASS;
+  }
+
+  boolean isSimpleEye(int p, byte player) {
+    if (((neighbourCounts[p] >>> (player << 2)) & 15) != 4) {
+      return false;
+    }
+    byte enemy = Color.opponent(player);
+    byte d1 = color[p - stride - 1];
+    byte d2 = color[p - stride + 1];
+    byte d3 = color[p + stride - 1];
+    byte d4 = color[p + stride + 1];
+    int bad =
+        (d1 == enemy ? 1 : 0)
+            + (d2 == enemy ? 1 : 0)
+            + (d3 == enemy ? 1 : 0)
+            + (d4 == enemy ? 1 : 0);
+    if (d1 == Color.WALL || d2 == Color.WALL || d3 == Color.WALL || d4 == Color.WALL) {
+      bad++;
+    }
+    return bad < 2;
+  }
+
+  /** Simple ko, no suicide: {@link Board#isLegal} for an empty point. */
+  boolean isLegal(int p, byte player) {
+    if (p == koPoint && player == koColor) {
+      return false;
+    }
+    return (neighbourCounts[p] & 15) != 0
+        || givesLiberty(p - stride, player)
+        || givesLiberty(p - 1, player)
+        || givesLiberty(p + 1, player)
+        || givesLiberty(p + stride, player);
+  }
+
+  /** A neighbour q gives a new stone a liberty: own chain not in atari, or enemy chain in atari. */
+  private boolean givesLiberty(int q, byte player) {
+    byte c = color[q];
+    if (c == player) {
+      return !inAtari(chainHead[q]);
+    }
+    return c == Color.opponent(player) && inAtari(chainHead[q]);
+  }
+
+  /** All pseudo-liberties of the chain name one point (equality in Cauchy-Schwarz). */
+  private boolean inAtari(int head) {
+    long sum = libSum[head];
+    return (long) libCount[head] * libSquares[head] == sum * sum;
+  }
+
+  // ------------------------------------------------------------------ moves
+
+  /** Passes: the ko ban ends. */
+  void pass() {
+    koPoint = Point.NONE;
+    koColor = Color.EMPTY;
+  }
+
+  /** Plays a legal, non-suicidal move: {@link Board#playAssumeLegal} without the undo record. */
+  void play(int p, byte player) {
+    color[p] = player;
+    int i = emptyIndex[p];
+    int last = emptyPoints[--emptyCount];
+    emptyPoints[i] = last;
+    emptyIndex[last] = i;
+    int up = p - stride;
+    int left = p - 1;
+    int right = p + 1;
+    int down = p + stride;
+    int delta = (1 << (player << 2)) - 1;
+    neighbourCounts[up] += delta;
+    neighbourCounts[left] += delta;
+    neighbourCounts[right] += delta;
+    neighbourCounts[down] += delta;
+
+    // The new chain's pseudo-liberties; every chain next to p loses its pair with p.
+    chainHead[p] = p;
+    nextInChain[p] = p;
+    chainStones[p] = 1;
+    libCount[p] = 0;
+    libSum[p] = 0;
+    libSquares[p] = 0;
+    touch(up, p);
+    touch(left, p);
+    touch(right, p);
+    touch(down, p);
+
+    // Merge the friendly chains, in Board's order and with its choice of head.
+    if (color[up] == player) {
+      merge(p, up);
+    }
+    if (color[left] == player && chainHead[left] != chainHead[p]) {
+      merge(p, left);
+    }
+    if (color[right] == player && chainHead[right] != chainHead[p]) {
+      merge(p, right);
+    }
+    if (color[down] == player && chainHead[down] != chainHead[p]) {
+      merge(p, down);
+    }
+
+    // Remove enemy chains left without liberties.
+    byte enemy = Color.opponent(player);
+    int captured = 0;
+    int removed = 0;
+    int lastCaptured = Point.NONE;
+    if (capturedAt(up, enemy)) {
+      captured++;
+      lastCaptured = up;
+      removed += removeChain(chainHead[up], player);
+    }
+    if (capturedAt(left, enemy)) {
+      captured++;
+      lastCaptured = left;
+      removed += removeChain(chainHead[left], player);
+    }
+    if (capturedAt(right, enemy)) {
+      captured++;
+      lastCaptured = right;
+      removed += removeChain(chainHead[right], player);
+    }
+    if (capturedAt(down, enemy)) {
+      captured++;
+      lastCaptured = down;
+      removed += removeChain(chainHead[down], player);
+    }
+    if (player == Color.BLACK) {
+      blackCaptures += removed;
+    } else {
+      whiteCaptures += removed;
+    }
+
+    // Simple ko: one stone captured by a lone stone left with one liberty (a lone stone's
+    // liberties are its empty neighbours).
+    if (removed == 1
+        && captured == 1
+        && chainStones[chainHead[p]] == 1
+        && (neighbourCounts[p] & 15) == 1) {
+      koPoint = lastCaptured;
+      koColor = enemy;
+    } else {
+      koPoint = Point.NONE;
+      koColor = Color.EMPTY;
+    }
+  }
+
+  /** The new stone p meets its neighbour q: a liberty of p's chain, or a pair q's chain loses. */
+  private void touch(int q, int p) {
+    byte c = color[q];
+    if (c == Color.EMPTY) {
+      addLiberty(p, q);
+    } else if (c != Color.WALL) {
+      int h = chainHead[q];
+      libCount[h]--;
+      libSum[h] -= p;
+      libSquares[h] -= p * p;
+    }
+  }
+
+  private boolean capturedAt(int q, byte enemy) {
+    return color[q] == enemy && libCount[chainHead[q]] == 0;
+  }
+
+  private void addLiberty(int head, int q) {
+    libCount[head]++;
+    libSum[head] += q;
+    libSquares[head] += q * q;
+  }
+
+  /** {@link Board}'s merge: the smaller chain joins the larger (ties: p's chain stays head). */
+  private void merge(int p, int q) {
+    int a = chainHead[p];
+    int b = chainHead[q];
+    int big = chainStones[a] >= chainStones[b] ? a : b;
+    int small = big == a ? b : a;
+    int s = small;
+    do {
+      chainHead[s] = big;
+      s = nextInChain[s];
+    } while (s != small);
+    chainStones[big] += chainStones[small];
+    libCount[big] += libCount[small];
+    libSum[big] += libSum[small];
+    libSquares[big] += libSquares[small];
+    int t = nextInChain[big];
+    nextInChain[big] = nextInChain[small];
+    nextInChain[small] = t;
+  }
+
+  /**
+   * Takes the chain with head {@code head} off the board, appending its stones to the empty list in
+   * Board's order; each removed stone becomes a pseudo-liberty of every {@code capturer} stone next
+   * to it. Returns the number of stones.
+   */
+  private int removeChain(int head, byte capturer) {
+    int n = 0;
+    int delta = (1 << ((3 - capturer) << 2)) - 1; // the removed colour's neighbour-count field
+    int q = head;
+    do {
+      color[q] = Color.EMPTY;
+      emptyIndex[q] = emptyCount;
+      emptyPoints[emptyCount++] = q;
+      neighbourCounts[q - stride] -= delta;
+      neighbourCounts[q - 1] -= delta;
+      neighbourCounts[q + 1] -= delta;
+      neighbourCounts[q + stride] -= delta;
+      freeNextTo(q - stride, q, capturer);
+      freeNextTo(q - 1, q, capturer);
+      freeNextTo(q + 1, q, capturer);
+      freeNextTo(q + stride, q, capturer);
+      n++;
+      q = nextInChain[q];
+    } while (q != head);
+    return n;
+  }
+
+  private void freeNextTo(int s, int q, byte capturer) {
+    if (color[s] == capturer) {
+      addLiberty(chainHead[s], q);
+    }
+  }
+
+  // ------------------------------------------------------------------ scoring
+
+  /**
+   * Area with the one-point-eye rule, as {@link Playout} scores a {@link Board}: leaves each
+   * point's owner in {@code owners} (by point index) and returns black's area minus white's.
+   */
+  int countArea(byte[] owners) {
+    int black = 0;
+    int white = 0;
+    for (int i = 0; i < owners.length; i++) {
+      int p = geometry.point(i);
+      byte c = color[p];
+      if (c == Color.EMPTY) {
+        int nb = neighbourCounts[p];
+        c = ((nb >>> 4) & 15) == 4 ? Color.BLACK : ((nb >>> 8) & 15) == 4 ? Color.WHITE : c;
+      }
+      owners[i] = c;
+      black += c == Color.BLACK ? 1 : 0;
+      white += c == Color.WHITE ? 1 : 0;
+    }
+    return black - white;
+  }
+}
