@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class LightBoardTest {
 
   @ParameterizedTest(name = "{0}x{0}")
-  @ValueSource(ints = {2, 3, 5, 9, 19})
+  @ValueSource(ints = {2, 3, 5, 9, 19, 25})
   void playsExactlyLikeTheBoard(int size) {
     Geometry g = Geometry.of(size);
     PolicySpec uniform = PolicySpec.parse("uniform");
