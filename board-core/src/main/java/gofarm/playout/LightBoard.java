@@ -3,6 +3,7 @@ package gofarm.playout;
 import gofarm.board.Board;
 import gofarm.board.Color;
 import gofarm.board.Geometry;
+import gofarm.board.Marker;
 import gofarm.board.Point;
 
 /**
@@ -164,6 +165,78 @@ final class LightBoard {
   /** Whether the chain at the stone p has exactly one liberty. */
   boolean inAtariAt(int p) {
     return inAtari(chainHead[p]);
+  }
+
+  /** The liberty of the chain at the stone p, which is in atari: all its pairs name it. */
+  int lastLiberty(int p) {
+    int head = chainHead[p];
+    return libSum[head] / libCount[head];
+  }
+
+  /**
+   * {@link Board#libertiesAfterPlay}: the exact liberties (at most {@code limit}) of the chain a
+   * stone of {@code player} at the empty point p would have, captures included, by a walk over the
+   * friendly chains next to p.
+   */
+  int libertiesAfterPlay(int p, byte player, int limit, Marker marker) {
+    if ((neighbourCounts[p] & 15) >= limit) {
+      return limit;
+    }
+    marker.clear();
+    marker.mark(p);
+    byte enemy = Color.opponent(player);
+    int c0 = capturedHead(p - stride, enemy);
+    int c1 = capturedHead(p - 1, enemy);
+    int c2 = capturedHead(p + 1, enemy);
+    int c3 = capturedHead(p + stride, enemy);
+    int n = 0;
+    n = countLiberty(p - stride, marker, n, c0, c1, c2, c3);
+    n = countLiberty(p - 1, marker, n, c0, c1, c2, c3);
+    n = countLiberty(p + 1, marker, n, c0, c1, c2, c3);
+    n = countLiberty(p + stride, marker, n, c0, c1, c2, c3);
+    n = addChainLiberties(p - stride, player, marker, n, limit, c0, c1, c2, c3);
+    n = addChainLiberties(p - 1, player, marker, n, limit, c0, c1, c2, c3);
+    n = addChainLiberties(p + 1, player, marker, n, limit, c0, c1, c2, c3);
+    n = addChainLiberties(p + stride, player, marker, n, limit, c0, c1, c2, c3);
+    return Math.min(n, limit);
+  }
+
+  private int capturedHead(int q, byte enemy) {
+    return color[q] == enemy && inAtari(chainHead[q]) ? chainHead[q] : Point.NONE;
+  }
+
+  private int addChainLiberties(
+      int q, byte player, Marker marker, int n, int limit, int c0, int c1, int c2, int c3) {
+    if (n >= limit || color[q] != player) {
+      return n;
+    }
+    int head = chainHead[q];
+    if (!marker.markIfNew(head)) {
+      return n; // walked already (a stone is never counted as a liberty, so one marker serves)
+    }
+    int s = head;
+    do {
+      n = countLiberty(s - stride, marker, n, c0, c1, c2, c3);
+      n = countLiberty(s - 1, marker, n, c0, c1, c2, c3);
+      n = countLiberty(s + 1, marker, n, c0, c1, c2, c3);
+      n = countLiberty(s + stride, marker, n, c0, c1, c2, c3);
+      s = nextInChain[s];
+    } while (s != head && n < limit);
+    return n;
+  }
+
+  /** Counts q once if it will be a liberty: empty now, or a stone of a captured chain. */
+  private int countLiberty(int q, Marker marker, int n, int c0, int c1, int c2, int c3) {
+    byte c = color[q];
+    boolean free = c == Color.EMPTY;
+    if (!free && c != Color.WALL && (c0 | c1 | c2 | c3) != Point.NONE) {
+      int h = chainHead[q];
+      free = h == c0 || h == c1 || h == c2 || h == c3;
+    }
+    if (free && marker.markIfNew(q)) {
+      return n + 1;
+    }
+    return n;
   }
 
   // ------------------------------------------------------------------ move choice

@@ -22,9 +22,10 @@ import gofarm.board.Point;
  * <p>A batch is fully determined by (seed, root, policy): the same arguments give bit-identical
  * statistics on any thread, in any JVM.
  *
- * <p>A policy that is the random rule alone ({@code uniform}) runs on a {@link LightBoard}, which
- * keeps pseudo-liberties and no undo record; it draws the same moves as the policy on a {@link
- * Board} would, so the statistics do not depend on which board ran them.
+ * <p>A policy whose rules need to know no more than which chains are in atari ({@code uniform},
+ * {@code atari-local}: see {@link LightPolicy}) runs on a {@link LightBoard}, which keeps
+ * pseudo-liberties and no undo record; it draws the same moves as the policy on a {@link Board}
+ * would, so the statistics do not depend on which board ran them.
  */
 public final class Playout {
   private final Geometry geometry;
@@ -40,8 +41,9 @@ public final class Playout {
   private int koCaptures;
   private PlayoutStats treeStats;
 
-  // The light path: null unless the policy is the random rule alone. The root's light board is
+  // The light path: null unless the policy has only light rules. The root's light board is
   // rebuilt when the root changes.
+  private final LightPolicy lightPolicy;
   private final LightBoard light;
   private final LightBoard lightRoot;
   private PlayoutRoot lightRootOf;
@@ -54,9 +56,9 @@ public final class Playout {
     this.firstPlayStamp = new int[geometry.arraySize()];
     this.firstPlayColor = new byte[geometry.arraySize()];
     this.owner = new byte[geometry.pointCount()];
-    boolean randomOnly = spec.rules().size() == 1 && spec.rules().get(0).kind() == RuleKind.RANDOM;
-    this.light = randomOnly ? new LightBoard(geometry) : null;
-    this.lightRoot = randomOnly ? new LightBoard(geometry) : null;
+    this.lightPolicy = LightPolicy.of(spec, geometry);
+    this.light = lightPolicy != null ? new LightBoard(geometry) : null;
+    this.lightRoot = lightPolicy != null ? new LightBoard(geometry) : null;
   }
 
   /** The playout move cap: 3 × the number of board points. */
@@ -103,29 +105,25 @@ public final class Playout {
     }
   }
 
-  /** One playout of the random rule alone, on the light board. */
+  /** One playout of a light policy, on the light board. */
   private void playOneLight(PlayoutRoot root, PlayoutStats stats) {
     LightBoard b = light;
     b.copyFrom(lightRoot);
     nextStamp();
     int capturesBefore = b.captures();
     byte me = root.toPlay();
+    int last = root.lastMove();
     int passesInARow = 0;
     int passCount = 0;
     int koCount = 0;
     int length = 0;
-    long[] tried = stats.ruleTried;
     while (passesInARow < 2 && length < maxLength) {
-      // PlayoutPolicy.chooseMove's counters for its only rule (index 0).
-      tried[0]++;
-      int p = b.randomMove(me, rng);
+      int p = lightPolicy.chooseMove(b, me, last, rng, stats);
       if (p == Point.PASS) {
         b.pass();
         passesInARow++;
         passCount++;
       } else {
-        stats.ruleFired[0]++;
-        stats.ruleChosen[0]++;
         b.play(p, me);
         passesInARow = 0;
         if (b.koPoint() != Point.NONE) {
@@ -136,6 +134,7 @@ public final class Playout {
           firstPlayColor[p] = me;
         }
       }
+      last = p;
       me = Color.opponent(me);
       length++;
     }

@@ -20,7 +20,8 @@ import gofarm.board.Point;
  * §C.1: scanning from a random start would favour points after long rejected runs).
  */
 public final class PlayoutPolicy {
-  private static final int ALWAYS = 1 << 16;
+  /** A rate threshold that always fires: rates are drawn on a 1/65536 scale. */
+  static final int ALWAYS = 1 << 16;
 
   private static final int CAPTURE = RuleKind.CAPTURE.ordinal();
   private static final int EXTEND = RuleKind.EXTEND.ordinal();
@@ -110,7 +111,7 @@ public final class PlayoutPolicy {
     nakade = new Nakade(geometry);
   }
 
-  private static int rateThreshold(double rate) {
+  static int rateThreshold(double rate) {
     return (int) Math.round(rate * ALWAYS);
   }
 

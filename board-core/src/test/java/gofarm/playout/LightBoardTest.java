@@ -1,30 +1,62 @@
 package gofarm.playout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gofarm.board.Board;
 import gofarm.board.Color;
 import gofarm.board.Geometry;
 import gofarm.board.Point;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The light board against {@link Board}: uniform playouts run side by side, the light board's
- * random rule against {@link PlayoutPolicy}'s on a {@link Board} with the same random sequence,
- * must choose the same moves and keep the same observable state after every move (stones, chain
- * heads and lists, the empty-point list in order, ko, captures, which chains are in atari, and the
- * legality and eye test of every empty point for both players).
+ * The light board and policy against {@link Board} and {@link PlayoutPolicy}: playouts run side by
+ * side with the same random sequence must choose the same moves, count the same rule statistics,
+ * and keep the same observable state after every move (stones, chain heads and lists, the
+ * empty-point list in order, ko, captures, which chains are in atari, and the legality and eye test
+ * of every empty point for both players).
  */
 class LightBoardTest {
 
   @ParameterizedTest(name = "{0}x{0}")
   @ValueSource(ints = {2, 3, 5, 9, 19, 25})
-  void playsExactlyLikeTheBoard(int size) {
+  void uniformPlaysExactlyLikeTheBoard(int size) {
+    playSideBySide(size, "uniform");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "atari-local",
+        "extend(counter=1)@0.7 capture@0.5 random",
+        "capture(trigger=1) extend(trigger=1) random"
+      })
+  void lightRulesPlayExactlyLikeThePolicy(String policy) {
+    for (int size : new int[] {3, 5, 9, 19}) {
+      playSideBySide(size, policy);
+    }
+  }
+
+  @Test
+  void rulesThatNeedExactLibertiesStayOnTheBoard() {
+    Geometry g = Geometry.of(9);
+    for (String policy :
+        new String[] {"atari-global", "mogo", "heavy", "extend(ladder=1) random"}) {
+      assertNull(LightPolicy.of(PolicySpec.parse(policy), g), policy);
+    }
+  }
+
+  private static void playSideBySide(int size, String spec) {
     Geometry g = Geometry.of(size);
-    PolicySpec uniform = PolicySpec.parse("uniform");
-    PlayoutPolicy policy = new PlayoutPolicy(uniform, g);
-    PlayoutStats stats = new PlayoutStats(g, 1, Playout.maxLength(g));
+    PolicySpec parsed = PolicySpec.parse(spec);
+    PlayoutPolicy policy = new PlayoutPolicy(parsed, g);
+    LightPolicy lightPolicy = LightPolicy.of(parsed, g);
+    int rules = parsed.rules().size();
+    PlayoutStats stats = new PlayoutStats(g, rules, Playout.maxLength(g));
+    PlayoutStats lightStats = new PlayoutStats(g, rules, Playout.maxLength(g));
     Rng boardRng = new Rng(0);
     Rng lightRng = new Rng(0);
     Board board = new Board(g);
@@ -45,10 +77,11 @@ class LightBoardTest {
       lightRng.setSeed(playout);
       byte me = playout % 3 == 0 ? Color.WHITE : Color.BLACK;
       int passes = 0;
+      int last = Point.NONE;
       for (int length = 0; passes < 2 && length < Playout.maxLength(g); length++) {
-        int expected = policy.chooseMove(board, me, Point.NONE, Point.NONE, boardRng, stats);
-        int actual = light.randomMove(me, lightRng);
-        assertEquals(expected, actual, "move " + length + " of playout " + playout);
+        int expected = policy.chooseMove(board, me, last, Point.NONE, boardRng, stats);
+        int actual = lightPolicy.chooseMove(light, me, last, lightRng, lightStats);
+        assertEquals(expected, actual, spec + ": move " + length + " of playout " + playout);
         if (expected == Point.PASS) {
           board.pass(me);
           light.pass();
@@ -59,6 +92,7 @@ class LightBoardTest {
           passes = 0;
         }
         assertSameState(board, light, "after move " + length + " of playout " + playout);
+        last = expected;
         me = Color.opponent(me);
         moves++;
         if (playout % 2 == 0 && length == size * size / 2) {
@@ -67,6 +101,16 @@ class LightBoardTest {
       }
     }
     assertEquals(true, moves > 1000, "enough moves compared: " + moves);
+    for (int rule = 0; rule < rules; rule++) {
+      assertEquals(stats.ruleTried[rule], lightStats.ruleTried[rule], spec + ": tried " + rule);
+      assertEquals(stats.ruleFired[rule], lightStats.ruleFired[rule], spec + ": fired " + rule);
+      assertEquals(stats.ruleChosen[rule], lightStats.ruleChosen[rule], spec + ": chosen " + rule);
+      assertEquals(
+          stats.ruleCandidates[rule], lightStats.ruleCandidates[rule], spec + ": candidates");
+    }
+    if (!spec.equals("uniform")) {
+      assertTrue(stats.ruleChosen[0] > 0, spec + ": the first rule never chose a move");
+    }
   }
 
   private static void assertSameState(Board board, LightBoard light, String when) {

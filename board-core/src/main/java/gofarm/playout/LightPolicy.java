@@ -1,0 +1,163 @@
+package gofarm.playout;
+
+import gofarm.board.Color;
+import gofarm.board.Geometry;
+import gofarm.board.Marker;
+import gofarm.board.Point;
+
+/**
+ * The policies that need to know no more than which chains are in atari, run on a {@link
+ * LightBoard}: local capture and local extension (without ladder reading) at any rate, in any
+ * order, then the random rule; {@code uniform} and {@code atari-local} among the presets. It makes
+ * {@link PlayoutPolicy}'s choices draw for draw (the same rate draws, candidates in the same order,
+ * the same counters), so a playout gives the same statistics on either board; {@code
+ * LightBoardTest} plays both side by side. Every other spec runs on {@link PlayoutPolicy}.
+ *
+ * <p>Thread-confined; one per {@link Playout}.
+ */
+final class LightPolicy {
+  private static final int CAPTURE = RuleKind.CAPTURE.ordinal();
+  private static final int RANDOM = RuleKind.RANDOM.ordinal();
+
+  private final int stride;
+  private final int[] kind;
+  private final int[] threshold;
+  private final boolean[] counter;
+  private final int[] candidates;
+  private final Marker seen;
+  private final Marker chainsDone;
+  private final Marker scratch;
+
+  private LightPolicy(PolicySpec spec, Geometry geometry) {
+    this.stride = geometry.stride();
+    int rules = spec.rules().size();
+    kind = new int[rules];
+    threshold = new int[rules];
+    counter = new boolean[rules];
+    for (int i = 0; i < rules; i++) {
+      RuleSpec r = spec.rules().get(i);
+      kind[i] = r.kind().ordinal();
+      threshold[i] = PlayoutPolicy.rateThreshold(r.rate());
+      counter[i] = r.kind() == RuleKind.EXTEND && r.intParam("counter") == 1;
+    }
+    candidates = new int[geometry.pointCount()];
+    seen = new Marker(geometry);
+    chainsDone = new Marker(geometry);
+    scratch = new Marker(geometry);
+  }
+
+  /** The light policy for {@code spec}, or null when the spec needs exact liberties. */
+  static LightPolicy of(PolicySpec spec, Geometry geometry) {
+    for (RuleSpec r : spec.rules()) {
+      boolean light =
+          switch (r.kind()) {
+            case RANDOM -> true;
+            case CAPTURE -> r.intParam("scope") == 0;
+            case EXTEND -> r.intParam("scope") == 0 && r.intParam("ladder") == 0;
+            default -> false;
+          };
+      if (!light) {
+        return null;
+      }
+    }
+    return new LightPolicy(spec, geometry);
+  }
+
+  /** {@link PlayoutPolicy#chooseMove} for these rules. */
+  int chooseMove(LightBoard board, byte me, int last, Rng rng, PlayoutStats stats) {
+    boolean lastOnBoard = last > Point.PASS;
+    for (int rule = 0; rule < kind.length; rule++) {
+      if (kind[rule] == RANDOM) {
+        stats.ruleTried[rule]++;
+        int p = board.randomMove(me, rng);
+        if (p != Point.PASS) {
+          stats.ruleFired[rule]++;
+          stats.ruleChosen[rule]++;
+        }
+        return p;
+      }
+      if (threshold[rule] < PlayoutPolicy.ALWAYS && rng.next16() >= threshold[rule]) {
+        continue;
+      }
+      if (!lastOnBoard) {
+        continue; // both rules answer the last move
+      }
+      stats.ruleTried[rule]++;
+      seen.clear();
+      int n =
+          kind[rule] == CAPTURE ? capture(board, me, last) : extend(board, me, last, counter[rule]);
+      if (n == 0) {
+        continue;
+      }
+      stats.ruleFired[rule]++;
+      stats.ruleCandidates[rule] += n;
+      stats.ruleChosen[rule]++;
+      return candidates[rng.nextInt(n)];
+    }
+    return Point.PASS;
+  }
+
+  private int add(LightBoard board, byte me, int p, int n) {
+    if (seen.markIfNew(p) && board.isLegal(p, me)) {
+      candidates[n++] = p;
+    }
+    return n;
+  }
+
+  private int capture(LightBoard board, byte me, int last) {
+    if (board.color(last) == Color.opponent(me) && board.inAtariAt(last)) {
+      return add(board, me, board.lastLiberty(last), 0);
+    }
+    return 0;
+  }
+
+  private int extend(LightBoard board, byte me, int last, boolean counter) {
+    chainsDone.clear();
+    int n = 0;
+    n = saveIfInAtari(board, me, last - stride, counter, n);
+    n = saveIfInAtari(board, me, last - 1, counter, n);
+    n = saveIfInAtari(board, me, last + 1, counter, n);
+    return saveIfInAtari(board, me, last + stride, counter, n);
+  }
+
+  private int saveIfInAtari(LightBoard board, byte me, int q, boolean counter, int n) {
+    if (board.color(q) == me && board.inAtariAt(q) && chainsDone.markIfNew(board.chainHead(q))) {
+      return save(board, me, q, counter, n);
+    }
+    return n;
+  }
+
+  /**
+   * PlayoutPolicy's save without ladders: capture an enemy chain in atari next to the chain at q
+   * (if {@code counter}), and extend on its liberty when that gives two or more liberties.
+   */
+  private int save(LightBoard board, byte me, int q, boolean counter, int n) {
+    int head = board.chainHead(q);
+    if (counter) {
+      byte enemy = Color.opponent(me);
+      int s = head;
+      do {
+        n = captureIfInAtari(board, me, enemy, s - stride, n);
+        n = captureIfInAtari(board, me, enemy, s - 1, n);
+        n = captureIfInAtari(board, me, enemy, s + 1, n);
+        n = captureIfInAtari(board, me, enemy, s + stride, n);
+        s = board.nextInChain(s);
+      } while (s != head);
+    }
+    int liberty = board.lastLiberty(head);
+    if (seen.isMarked(liberty) || !board.isLegal(liberty, me)) {
+      return n;
+    }
+    if (board.libertiesAfterPlay(liberty, me, 2, scratch) < 2) {
+      return n;
+    }
+    return add(board, me, liberty, n);
+  }
+
+  private int captureIfInAtari(LightBoard board, byte me, byte enemy, int q, int n) {
+    if (board.color(q) == enemy && board.inAtariAt(q)) {
+      return add(board, me, board.lastLiberty(q), n);
+    }
+    return n;
+  }
+}
