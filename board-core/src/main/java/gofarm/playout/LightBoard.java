@@ -28,11 +28,11 @@ final class LightBoard {
   private final int[] chainHead;
   private final int[] nextInChain;
   private final int[] chainStones;
-  private final int[] libCount;
-  private final int[] libSum;
+  // Per chain head h, side by side so that one cache line serves a chain: libs[3h] the number of
+  // pairs, libs[3h + 1] the sum of their empty points, libs[3h + 2] the sum of squares.
   // Ints suffice up to 25x25: a chain has fewer than 2,500 pairs and a point index is below 703,
   // so a sum of squares stays under 1.3e9; the atari test multiplies in longs.
-  private final int[] libSquares;
+  private final int[] libs;
   private final int[] neighbourCounts;
   private final int[] emptyPoints;
   private final int[] emptyIndex;
@@ -50,9 +50,7 @@ final class LightBoard {
     chainHead = new int[n];
     nextInChain = new int[n];
     chainStones = new int[n];
-    libCount = new int[n];
-    libSum = new int[n];
-    libSquares = new int[n];
+    libs = new int[3 * n];
     neighbourCounts = new int[n];
     emptyPoints = new int[geometry.pointCount()];
     emptyIndex = new int[n];
@@ -66,9 +64,9 @@ final class LightBoard {
     for (int p = 0; p < color.length; p++) {
       color[p] = geometry.isOnBoard(p) ? board.color(p) : Color.WALL;
       chainHead[p] = Point.NONE;
-      libCount[p] = 0;
-      libSum[p] = 0;
-      libSquares[p] = 0;
+      libs[3 * p] = 0;
+      libs[3 * p + 1] = 0;
+      libs[3 * p + 2] = 0;
     }
     for (int i = 0; i < geometry.pointCount(); i++) {
       int p = geometry.point(i);
@@ -121,9 +119,7 @@ final class LightBoard {
     System.arraycopy(other.chainHead, 0, chainHead, 0, n);
     System.arraycopy(other.nextInChain, 0, nextInChain, 0, n);
     System.arraycopy(other.chainStones, 0, chainStones, 0, n);
-    System.arraycopy(other.libCount, 0, libCount, 0, n);
-    System.arraycopy(other.libSum, 0, libSum, 0, n);
-    System.arraycopy(other.libSquares, 0, libSquares, 0, n);
+    System.arraycopy(other.libs, 0, libs, 0, 3 * n);
     System.arraycopy(other.neighbourCounts, 0, neighbourCounts, 0, n);
     System.arraycopy(other.emptyIndex, 0, emptyIndex, 0, n);
     System.arraycopy(other.emptyPoints, 0, emptyPoints, 0, other.emptyCount);
@@ -170,7 +166,7 @@ final class LightBoard {
   /** The liberty of the chain at the stone p, which is in atari: all its pairs name it. */
   int lastLiberty(int p) {
     int head = chainHead[p];
-    return libSum[head] / libCount[head];
+    return libs[3 * head + 1] / libs[3 * head];
   }
 
   /**
@@ -307,8 +303,9 @@ final class LightBoard {
 
   /** All pseudo-liberties of the chain name one point (equality in Cauchy-Schwarz). */
   private boolean inAtari(int head) {
-    long sum = libSum[head];
-    return (long) libCount[head] * libSquares[head] == sum * sum;
+    int i = 3 * head;
+    long sum = libs[i + 1];
+    return (long) libs[i] * libs[i + 2] == sum * sum;
   }
 
   // ------------------------------------------------------------------ moves
@@ -340,9 +337,9 @@ final class LightBoard {
     chainHead[p] = p;
     nextInChain[p] = p;
     chainStones[p] = 1;
-    libCount[p] = 0;
-    libSum[p] = 0;
-    libSquares[p] = 0;
+    libs[3 * p] = 0;
+    libs[3 * p + 1] = 0;
+    libs[3 * p + 2] = 0;
     touch(up, p);
     touch(left, p);
     touch(right, p);
@@ -413,21 +410,22 @@ final class LightBoard {
     if (c == Color.EMPTY) {
       addLiberty(p, q);
     } else if (c != Color.WALL) {
-      int h = chainHead[q];
-      libCount[h]--;
-      libSum[h] -= p;
-      libSquares[h] -= p * p;
+      int i = 3 * chainHead[q];
+      libs[i]--;
+      libs[i + 1] -= p;
+      libs[i + 2] -= p * p;
     }
   }
 
   private boolean capturedAt(int q, byte enemy) {
-    return color[q] == enemy && libCount[chainHead[q]] == 0;
+    return color[q] == enemy && libs[3 * chainHead[q]] == 0;
   }
 
   private void addLiberty(int head, int q) {
-    libCount[head]++;
-    libSum[head] += q;
-    libSquares[head] += q * q;
+    int i = 3 * head;
+    libs[i]++;
+    libs[i + 1] += q;
+    libs[i + 2] += q * q;
   }
 
   /** {@link Board}'s merge: the smaller chain joins the larger (ties: p's chain stays head). */
@@ -442,9 +440,11 @@ final class LightBoard {
       s = nextInChain[s];
     } while (s != small);
     chainStones[big] += chainStones[small];
-    libCount[big] += libCount[small];
-    libSum[big] += libSum[small];
-    libSquares[big] += libSquares[small];
+    int to = 3 * big;
+    int from = 3 * small;
+    libs[to] += libs[from];
+    libs[to + 1] += libs[from + 1];
+    libs[to + 2] += libs[from + 2];
     int t = nextInChain[big];
     nextInChain[big] = nextInChain[small];
     nextInChain[small] = t;
