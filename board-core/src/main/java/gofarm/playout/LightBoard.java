@@ -16,7 +16,7 @@ import gofarm.board.Point;
  *
  * <p>Everything a playout can observe is {@link Board}'s, bit for bit: the chain heads and circular
  * lists, the order of the empty-point list, simple ko, suicide never played, the capture counts. So
- * a uniform playout on this board draws the same moves as {@link PlayoutPolicy} on {@link Board},
+ * {@link LightPolicy} on this board draws the same moves as {@link PlayoutPolicy} on {@link Board},
  * and gives identical statistics ({@code LightBoardTest} plays both side by side).
  *
  * <p>Thread-confined; one per {@link Playout}.
