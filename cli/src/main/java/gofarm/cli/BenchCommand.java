@@ -182,8 +182,8 @@ final class BenchCommand implements Callable<Integer> {
         Locale.ROOT,
         "benchmarking search    size=%d komi=%s policy=%s threads=%d %s seed=%d%n",
         geometry.size(),
-        komi == Math.rint(komi) ? Long.toString((long) komi) : Double.toString(komi),
-        spec.name().equals("custom") ? "'" + spec.rulesText() + "'" : spec.name(),
+        komiText(),
+        policyLabel(spec),
         n,
         budget,
         seed);
@@ -203,6 +203,16 @@ final class BenchCommand implements Callable<Integer> {
     out.flush();
   }
 
+  /** Komi as written: "7.5", or "7" for a whole number. */
+  private String komiText() {
+    return komi == Math.rint(komi) ? Long.toString((long) komi) : Double.toString(komi);
+  }
+
+  /** A preset by its name, a custom rule list quoted. */
+  private static String policyLabel(PolicySpec spec) {
+    return spec.name().equals("custom") ? "'" + spec.rulesText() + "'" : spec.name();
+  }
+
   private void benchmark(PlayoutEngine engine, Geometry geometry, PolicySpec spec, double mhz) {
     PlayoutRoot root =
         PlayoutRoot.of(new Board(geometry), Player.BLACK, Point.NONE, Point.NONE, komi);
@@ -217,8 +227,8 @@ final class BenchCommand implements Callable<Integer> {
         Locale.ROOT,
         "benchmarking playouts  size=%d komi=%s policy=%s threads=%d %s seed=%d%n",
         geometry.size(),
-        komi == Math.rint(komi) ? Long.toString((long) komi) : Double.toString(komi),
-        spec.name().equals("custom") ? "'" + spec.rulesText() + "'" : spec.name(),
+        komiText(),
+        policyLabel(spec),
         engine.threads(),
         what,
         seed);

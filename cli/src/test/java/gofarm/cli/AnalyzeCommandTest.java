@@ -3,8 +3,6 @@ package gofarm.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,24 +10,13 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
-import picocli.CommandLine;
 
 /** {@code gofarm analyze}: the status board and the group table, the SVG, and the errors. */
 class AnalyzeCommandTest {
   @TempDir Path dir;
 
-  private record Run(int exitCode, String out, String err) {}
-
-  private static Run run(String... args) {
-    CommandLine cli = Main.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cli.setOut(new PrintWriter(out, true));
-    cli.setErr(new PrintWriter(err, true));
-    String[] all = new String[args.length + 1];
-    all[0] = "analyze";
-    System.arraycopy(args, 0, all, 1, args.length);
-    return new Run(cli.execute(all), out.toString(), err.toString());
+  private static CliRun run(String... args) {
+    return CliRun.of("analyze", args);
   }
 
   /**
@@ -47,7 +34,7 @@ class AnalyzeCommandTest {
   void printsTheStatusBoardAndEveryGroup() throws Exception {
     Path file = dir.resolve("game.sgf");
     Files.writeString(file, GAME, StandardCharsets.UTF_8);
-    Run run = run(file.toString());
+    CliRun run = run(file.toString());
     assertEquals("", run.err());
     assertEquals(0, run.exitCode());
     assertEquals(
@@ -80,7 +67,7 @@ class AnalyzeCommandTest {
     Path file = dir.resolve("game.sgf");
     Files.writeString(file, GAME, StandardCharsets.UTF_8);
     Path svg = dir.resolve("out.svg");
-    Run run = run(file.toString(), "--move", "0", "--svg", svg.toString());
+    CliRun run = run(file.toString(), "--move", "0", "--svg", svg.toString());
     assertEquals(0, run.exitCode(), run.err());
     assertTrue(run.out().startsWith("game.sgf after move 0 of 2: 7x7"), run.out());
     assertTrue(run.out().endsWith("wrote " + svg + "\n"), run.out());
@@ -94,7 +81,7 @@ class AnalyzeCommandTest {
 
   @Test
   void errorsNameTheFileOrTheOption() throws Exception {
-    Run missing = run(dir.resolve("nope.sgf").toString());
+    CliRun missing = run(dir.resolve("nope.sgf").toString());
     assertEquals(2, missing.exitCode());
     assertTrue(
         missing.err().startsWith("cannot read " + dir.resolve("nope.sgf") + ": no such file\n"),
@@ -102,17 +89,17 @@ class AnalyzeCommandTest {
 
     Path file = dir.resolve("game.sgf");
     Files.writeString(file, GAME, StandardCharsets.UTF_8);
-    Run move = run(file.toString(), "--move", "3");
+    CliRun move = run(file.toString(), "--move", "3");
     assertEquals(2, move.exitCode());
     assertTrue(move.err().startsWith("--move must be 0..2 (got 3)\n"), move.err());
 
     Path broken = dir.resolve("broken.sgf");
     Files.writeString(broken, "(;SZ[9];B[zz])", StandardCharsets.UTF_8);
-    Run bad = run(broken.toString());
+    CliRun bad = run(broken.toString());
     assertEquals(2, bad.exitCode());
     assertTrue(bad.err().startsWith(broken + ": "), bad.err());
 
-    Run svg = run(file.toString(), "--svg", dir.resolve("no/such/dir.svg").toString());
+    CliRun svg = run(file.toString(), "--svg", dir.resolve("no/such/dir.svg").toString());
     assertEquals(2, svg.exitCode());
     assertTrue(svg.err().startsWith("--svg: cannot write "), svg.err());
   }

@@ -16,8 +16,6 @@ import io.grpc.Server;
 import io.grpc.Status;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.StreamObserver;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +25,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code gofarm games} against a coordinator on 127.0.0.1 that serves only GetJob and GetGames: a
@@ -113,21 +110,15 @@ class GamesCommandTest {
     server.shutdownNow();
   }
 
-  private record Run(int exitCode, String out, String err) {}
-
-  private Run games(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cli =
-        Main.commandLine().setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true));
-    List<String> all = new ArrayList<>(List.of("games", "--coordinator", "127.0.0.1:" + port));
+  private CliRun games(String... args) {
+    List<String> all = new ArrayList<>(List.of("--coordinator", "127.0.0.1:" + port));
     all.addAll(List.of(args));
-    return new Run(cli.execute(all.toArray(String[]::new)), out.toString(), err.toString());
+    return CliRun.of("games", all.toArray(String[]::new));
   }
 
   @Test
   void writesEveryGameAsOneCollectionInPairOrder() {
-    Run run = games("m1");
+    CliRun run = games("m1");
     assertEquals(0, run.exitCode(), run.err());
     assertEquals("", run.err(), "no progress bar for four games");
     List<SgfGame> back = Sgf.parse(run.out());
@@ -142,7 +133,7 @@ class GamesCommandTest {
   @Test
   void writesAFileAndSaysHowManyGames() throws Exception {
     Path file = dir.resolve("sub").resolve("match.sgf");
-    Run run = games("m1", "-o", file.toString());
+    CliRun run = games("m1", "-o", file.toString());
     assertEquals(0, run.exitCode(), run.err());
     assertEquals("", run.out());
     assertEquals("wrote 4 games (2 pairs) to " + file + System.lineSeparator(), run.err());
@@ -155,7 +146,7 @@ class GamesCommandTest {
   @Test
   void aBrokenDownloadLeavesNoFileAndSaysWhy() throws Exception {
     Path file = dir.resolve("match.sgf");
-    Run run = games("broken", "-o", file.toString());
+    CliRun run = games("broken", "-o", file.toString());
     assertEquals(1, run.exitCode());
     assertEquals(
         "error: unavailable: coordinator shutting down" + System.lineSeparator(), run.err());
@@ -167,7 +158,7 @@ class GamesCommandTest {
 
   @Test
   void anEvaluateJobHasNoGames() {
-    Run run = games("e1");
+    CliRun run = games("e1");
     assertEquals(1, run.exitCode());
     assertEquals(
         "error: not possible now: job e1 is an evaluate job; it has no games (gofarm games is"
@@ -178,7 +169,7 @@ class GamesCommandTest {
 
   @Test
   void anUnknownJobIsNamed() {
-    Run run = games("nope");
+    CliRun run = games("nope");
     assertEquals(1, run.exitCode());
     assertEquals(
         "error: not found: no job nope here (gofarm jobs lists the jobs)" + System.lineSeparator(),

@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * {@code gofarm gtp}: the options become the engine's rules and the search's settings, and stdout
@@ -17,22 +14,11 @@ import picocli.CommandLine;
  */
 class GtpCommandTest {
 
-  private record Run(int exitCode, String out, String err) {}
-
-  private static Run run(String input, String... args) {
-    CommandLine cli = Main.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cli.setOut(new PrintWriter(out, true));
-    cli.setErr(new PrintWriter(err, true));
+  private static CliRun run(String input, String... args) {
     InputStream stdin = System.in;
     System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
     try {
-      String[] all = new String[args.length + 1];
-      all[0] = "gtp";
-      System.arraycopy(args, 0, all, 1, args.length);
-      int code = cli.execute(all);
-      return new Run(code, out.toString(), err.toString());
+      return CliRun.of("gtp", args);
     } finally {
       System.setIn(stdin);
     }
@@ -55,14 +41,14 @@ class GtpCommandTest {
         """;
     // White's A2 takes its own two stones off: legal with --suicide only, and only with simple
     // ko, since it recreates the position before A3.
-    Run run = run(game, "--size", "3", "--komi", "0.5", "--ko", "simple", "--suicide");
+    CliRun run = run(game, "--size", "3", "--komi", "0.5", "--ko", "simple", "--suicide");
     assertEquals(0, run.exitCode());
     assertEquals("", run.err());
     assertEquals("=\n\n".repeat(6) + "= 2\n\n= B+8.5\n\n=\n\n", run.out());
 
     // Without suicide white's A3 stays, in atari with no way out: final_score takes it off as dead
     // (the playouts behind it always capture it), so black has the whole board.
-    Run forbidden = run(game, "--size", "3", "--komi", "0.5", "--ko", "simple");
+    CliRun forbidden = run(game, "--size", "3", "--komi", "0.5", "--ko", "simple");
     assertEquals(
         "=\n\n".repeat(4)
             + "? illegal move: A2 would be suicide\n\n= A3\n\n= 0\n\n= B+8.5\n\n=\n\n",
@@ -81,7 +67,7 @@ class GtpCommandTest {
 
   @Test
   void genmoveSearchesAndLogsTheSearchOnStandardError() {
-    Run run = run("genmove b\nlist_stones b\n", "--size", "5", "--playouts", "64");
+    CliRun run = run("genmove b\nlist_stones b\n", "--size", "5", "--playouts", "64");
     assertEquals(0, run.exitCode());
     String[] responses = run.out().split("\n\n");
     assertEquals(2, responses.length, run.out());
@@ -95,53 +81,53 @@ class GtpCommandTest {
   @Test
   void searchOptionsReachTheSearch() {
     // Two threads and a time budget: not reproducible, but every answer is a legal move.
-    Run timed = run("boardsize 9\ngenmove b\ngenmove w\n", "--time", "0.2", "--threads", "2");
+    CliRun timed = run("boardsize 9\ngenmove b\ngenmove w\n", "--time", "0.2", "--threads", "2");
     assertEquals(0, timed.exitCode(), timed.err());
     assertTrue(timed.out().matches("=\n\n= [A-HJ][1-9]\n\n= [A-HJ][1-9]\n\n"), timed.out());
     // Reproducible with one thread and playouts; the analyze commands are there.
     String input = "boardsize 9\nplay b e5\ngenmove w\ngogui-analyze_commands\n";
-    Run a = run(input, "--playouts", "200", "--seed", "3", "--policy", "heavy");
-    Run b = run(input, "--playouts", "200", "--seed", "3", "--policy", "heavy");
+    CliRun a = run(input, "--playouts", "200", "--seed", "3", "--policy", "heavy");
+    CliRun b = run(input, "--playouts", "200", "--seed", "3", "--policy", "heavy");
     assertEquals(a.out(), b.out());
     assertTrue(a.out().contains("gfx/Search: win rates/gofarm-winrates"), a.out());
     // A resign threshold of 1 resigns at once (once the best move has 50 visits).
-    Run resign = run("genmove b\n", "--size", "5", "--playouts", "1000", "--resign", "1");
+    CliRun resign = run("genmove b\n", "--size", "5", "--playouts", "1000", "--resign", "1");
     assertEquals("= resign\n\n", resign.out());
   }
 
   @Test
   void badOptionsAreRejectedOnStandardError() {
-    Run size = run("", "--size", "31");
+    CliRun size = run("", "--size", "31");
     assertEquals(2, size.exitCode());
     assertEquals("", size.out());
     assertTrue(size.err().startsWith("--size must be 2..25 (got 31)\n"), size.err());
 
-    Run komi = run("", "--komi", "6.3");
+    CliRun komi = run("", "--komi", "6.3");
     assertEquals(2, komi.exitCode());
     assertTrue(
         komi.err().startsWith("--komi: komi must be a multiple of 0.5 in -1000..1000 (got 6.3)\n"),
         komi.err());
 
-    Run playouts = run("", "--playouts", "0");
+    CliRun playouts = run("", "--playouts", "0");
     assertEquals(2, playouts.exitCode());
     assertTrue(
         playouts.err().startsWith("--playouts: playouts must be at least 1 (got 0)\n"),
         playouts.err());
 
-    Run time = run("", "--time", "0");
+    CliRun time = run("", "--time", "0");
     assertEquals(2, time.exitCode());
     assertTrue(time.err().startsWith("--time must be more than 0 seconds (got 0.0)\n"), time.err());
 
-    Run threads = run("", "--threads", "0");
+    CliRun threads = run("", "--threads", "0");
     assertTrue(threads.err().startsWith("--threads must be 1..1024 (got 0)\n"), threads.err());
 
-    Run resign = run("", "--resign", "2");
+    CliRun resign = run("", "--resign", "2");
     assertTrue(resign.err().startsWith("--resign must be 0..1 (got 2.0)\n"), resign.err());
 
-    Run policy = run("", "--policy", "nonsense");
+    CliRun policy = run("", "--policy", "nonsense");
     assertTrue(policy.err().startsWith("--policy: rules[0]."), policy.err());
 
-    Run ko = run("", "--ko", "super");
+    CliRun ko = run("", "--ko", "super");
     assertEquals(2, ko.exitCode());
     assertTrue(ko.err().startsWith("Invalid value for option '--ko'"), ko.err());
   }

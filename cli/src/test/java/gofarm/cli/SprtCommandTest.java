@@ -3,32 +3,19 @@ package gofarm.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** {@code gofarm sprt}: the report, the JSON and every refusal. */
 class SprtCommandTest {
 
-  private record Run(int exitCode, String out, String err) {}
-
-  private static Run run(String... args) {
-    CommandLine cli = Main.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cli.setOut(new PrintWriter(out, true));
-    cli.setErr(new PrintWriter(err, true));
-    String[] all = new String[args.length + 1];
-    all[0] = "sprt";
-    System.arraycopy(args, 0, all, 1, args.length);
-    return new Run(cli.execute(all), out.toString(), err.toString());
+  private static CliRun run(String... args) {
+    return CliRun.of("sprt", args);
   }
 
   @Test
   void reportsAFishtestRunAsFishtestDid() {
     // Fishtest printed "LLR: -2.24 (-2.94,2.94) <0.50,2.50>" for these counts.
-    Run run =
+    CliRun run =
         run(
             "--ptnml",
             "61,12006,31864,12078,47",
@@ -55,12 +42,12 @@ class SprtCommandTest {
 
   @Test
   void decidesAndPrintsJson() {
-    Run accept = run("--ptnml", "40,0,120,0,240", "--elo0", "0", "--elo1", "5");
+    CliRun accept = run("--ptnml", "40,0,120,0,240", "--elo0", "0", "--elo1", "5");
     assertTrue(accept.out().endsWith("decision   H1 accepted\n"), accept.out());
-    Run reject = run("--ptnml", "4000,0,8000,0,4000");
+    CliRun reject = run("--ptnml", "4000,0,8000,0,4000");
     assertTrue(reject.out().endsWith("decision   H0 accepted\n"), reject.out());
 
-    Run json = run("--wdl", "60,0,40", "--elo1", "50", "--json");
+    CliRun json = run("--wdl", "60,0,40", "--elo1", "50", "--json");
     assertEquals(0, json.exitCode());
     assertEquals(
         "{\"model\": \"logistic\", \"elo0\": 0, \"elo1\": 50, \"alpha\": 0.05, \"beta\": 0.05,"
@@ -69,7 +56,7 @@ class SprtCommandTest {
             + " \"normalizedElo\": 70.9196, \"normalizedHalfWidth\": 68.0961, \"llr\": 1.846268,"
             + " \"lowerBound\": -2.944439, \"upperBound\": 2.944439, \"decision\": \"continue\"}\n",
         json.out());
-    Run pairs = run("--ptnml", "1,2,3,2,1", "--json", "--alpha", "0.1", "--beta", "0.2");
+    CliRun pairs = run("--ptnml", "1,2,3,2,1", "--json", "--alpha", "0.1", "--beta", "0.2");
     assertTrue(
         pairs.out().contains("\"ptnml\": [1, 2, 3, 2, 1], \"pairs\": 9, \"games\": 18"),
         pairs.out());
@@ -109,7 +96,7 @@ class SprtCommandTest {
   }
 
   private static void assertError(String message, String... args) {
-    Run run = run(args);
+    CliRun run = run(args);
     assertEquals(2, run.exitCode(), run.out());
     assertEquals("", run.out());
     assertTrue(run.err().startsWith(message + "\n"), run.err());

@@ -20,8 +20,6 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.StreamObserver;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -43,7 +41,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import picocli.CommandLine;
 
 /**
  * {@code gofarm worker} against a scripted hub on 127.0.0.1: a refused protocol and a coordinator
@@ -65,17 +62,8 @@ class WorkerCommandTest {
     }
   }
 
-  private record Run(int exitCode, String err) {}
-
-  private static Run run(String... args) {
-    CommandLine cli = Main.commandLine();
-    StringWriter err = new StringWriter();
-    cli.setOut(new PrintWriter(new StringWriter(), true));
-    cli.setErr(new PrintWriter(err, true));
-    String[] all = new String[args.length + 1];
-    all[0] = "worker";
-    System.arraycopy(args, 0, all, 1, args.length);
-    return new Run(cli.execute(all), err.toString());
+  private static CliRun run(String... args) {
+    return CliRun.of("worker", args);
   }
 
   /** Starts the hub on a free port of 127.0.0.1 and returns that port. */
@@ -106,13 +94,13 @@ class WorkerCommandTest {
   void aRefusedProtocolEndsTheCommandWithTheHubsMessage() throws Exception {
     int port = startHub();
     String why = WorkerProtocol.versionMismatch(WorkerProtocol.VERSION);
-    CompletableFuture<Run> run =
+    CompletableFuture<CliRun> run =
         CompletableFuture.supplyAsync(
             () -> run("--coordinator", "127.0.0.1:" + port, "--threads", "1"));
     Stream s = nextStream();
     assertTrue(s.next().hasHello());
     s.end(Status.FAILED_PRECONDITION.withDescription(why));
-    Run r = run.get(WAIT_SECONDS, TimeUnit.SECONDS);
+    CliRun r = run.get(WAIT_SECONDS, TimeUnit.SECONDS);
     assertEquals(1, r.exitCode());
     assertEquals(
         "gofarm worker: the coordinator at 127.0.0.1:"
@@ -129,7 +117,7 @@ class WorkerCommandTest {
     try (ServerSocket free = new ServerSocket(0)) {
       port = free.getLocalPort(); // closed again: nothing listens there
     }
-    Run r = run("-c", "127.0.0.1:" + port, "--threads", "1", "--give-up-after", "0.3");
+    CliRun r = run("-c", "127.0.0.1:" + port, "--threads", "1", "--give-up-after", "0.3");
     assertEquals(1, r.exitCode());
     assertTrue(
         r.err()
@@ -142,7 +130,7 @@ class WorkerCommandTest {
 
   @Test
   void badOptionsAreUsageErrors() {
-    Run noPort = run("--coordinator", "localhost");
+    CliRun noPort = run("--coordinator", "localhost");
     assertEquals(2, noPort.exitCode());
     assertTrue(
         noPort
@@ -151,15 +139,15 @@ class WorkerCommandTest {
                 "--coordinator: must be HOST:PORT with a port 1..65535, e.g. localhost:7070"
                     + " (got 'localhost')"),
         noPort.err());
-    Run threads = run("-c", "localhost:7070", "--threads", "2000");
+    CliRun threads = run("-c", "localhost:7070", "--threads", "2000");
     assertEquals(2, threads.exitCode());
     assertEquals("--threads: must be 1..1024 (got 2000)", threads.err().lines().findFirst().get());
-    Run id = run("-c", "[::1]:7070", "--id", "a b");
+    CliRun id = run("-c", "[::1]:7070", "--id", "a b");
     assertEquals(2, id.exitCode());
     assertEquals(
         "--id: must be 1..128 characters of A-Z a-z 0-9 . _ : - (got 'a b')",
         id.err().lines().findFirst().get());
-    Run label = run("-c", "localhost:7070", "--label", "zone=" + "x".repeat(129));
+    CliRun label = run("-c", "localhost:7070", "--label", "zone=" + "x".repeat(129));
     assertEquals(2, label.exitCode());
     assertEquals(
         "--label zone: at most 128 characters (got 129)", label.err().lines().findFirst().get());
@@ -167,20 +155,20 @@ class WorkerCommandTest {
 
   @Test
   void engineOptionsAreCheckedAndAdvertisedInTheHello() throws Exception {
-    Run path = run("-c", "localhost:7070", "--engine", "/usr/bin/gnugo");
+    CliRun path = run("-c", "localhost:7070", "--engine", "/usr/bin/gnugo");
     assertEquals(2, path.exitCode());
     assertEquals(
         "--engine: engine name '/usr/bin/gnugo' must be a bare program name of 1..64 characters"
             + " of A-Z a-z 0-9 . _ + -, as match specs name it (give a path as NAME=PATH)",
         path.err().lines().findFirst().get());
-    Run missing = run("-c", "localhost:7070", "--engine", "x=/nonexistent/x");
+    CliRun missing = run("-c", "localhost:7070", "--engine", "x=/nonexistent/x");
     assertEquals(2, missing.exitCode());
     assertEquals(
         "--engine: engine 'x': '/nonexistent/x' is not an executable file",
         missing.err().lines().findFirst().get());
 
     int port = startHub();
-    CompletableFuture<Run> declared =
+    CompletableFuture<CliRun> declared =
         CompletableFuture.supplyAsync(
             () ->
                 run(
@@ -196,7 +184,7 @@ class WorkerCommandTest {
     s.end(Status.FAILED_PRECONDITION.withDescription("enough"));
     assertEquals(1, declared.get(WAIT_SECONDS, TimeUnit.SECONDS).exitCode());
 
-    CompletableFuture<Run> detected =
+    CompletableFuture<CliRun> detected =
         CompletableFuture.supplyAsync(
             () -> run("-c", "127.0.0.1:" + port, "--threads", "1", "--engine", "false=/bin/false"));
     s = nextStream();
@@ -240,8 +228,9 @@ class WorkerCommandTest {
       s.welcome();
       List<ChunkId> sent = new ArrayList<>();
       for (int c = 0; c < 3; c++) {
-        // The first chunk runs for a while on one thread; the others wait behind it.
-        ChunkAssignment a = chunk(c, c == 0 ? 10_000 : 100);
+        // The first chunk runs for a while on one thread (about 2 s of uniform playouts, long
+        // enough to be running when the SIGTERM comes); the others wait behind it.
+        ChunkAssignment a = chunk(c, c == 0 ? 100_000 : 100);
         sent.add(a.getId());
         s.assign(a);
       }
