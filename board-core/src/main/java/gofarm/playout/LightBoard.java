@@ -22,6 +22,10 @@ import gofarm.board.Point;
  * <p>Thread-confined; one per {@link Playout}.
  */
 final class LightBoard {
+  // The chain of every empty point and wall: a move subtracts its pair from each neighbour's
+  // chain without looking first. Point 0 is a wall (the corner of the padding), never a head.
+  private static final int SINK = 0;
+
   private final Geometry geometry;
   private final int stride;
   private final byte[] color;
@@ -63,7 +67,7 @@ final class LightBoard {
     }
     for (int p = 0; p < color.length; p++) {
       color[p] = geometry.isOnBoard(p) ? board.color(p) : Color.WALL;
-      chainHead[p] = Point.NONE;
+      chainHead[p] = SINK;
       libs[3 * p] = 0;
       libs[3 * p + 1] = 0;
       libs[3 * p + 2] = 0;
@@ -318,6 +322,10 @@ final class LightBoard {
 
   /** Plays a legal, non-suicidal move: {@link Board#playAssumeLegal} without the undo record. */
   void play(int p, byte player) {
+    final byte[] color = this.color;
+    final int[] head = chainHead;
+    final int[] libs = this.libs;
+    final int[] counts = neighbourCounts;
     color[p] = player;
     int i = emptyIndex[p];
     int last = emptyPoints[--emptyCount];
@@ -328,38 +336,66 @@ final class LightBoard {
     int right = p + 1;
     int down = p + stride;
     int delta = (1 << (player << 2)) - 1;
-    neighbourCounts[up] += delta;
-    neighbourCounts[left] += delta;
-    neighbourCounts[right] += delta;
-    neighbourCounts[down] += delta;
+    counts[up] += delta;
+    counts[left] += delta;
+    counts[right] += delta;
+    counts[down] += delta;
 
-    // The new chain's pseudo-liberties; every chain next to p loses its pair with p.
-    chainHead[p] = p;
+    // Every chain next to p loses its pair with p; empty points and walls belong to the sink, so
+    // this needs no test of what the neighbours are.
+    int square = p * p;
+    int hu = 3 * head[up];
+    int nu = --libs[hu];
+    libs[hu + 1] -= p;
+    libs[hu + 2] -= square;
+    int hl = 3 * head[left];
+    int nl = --libs[hl];
+    libs[hl + 1] -= p;
+    libs[hl + 2] -= square;
+    int hr = 3 * head[right];
+    int nr = --libs[hr];
+    libs[hr + 1] -= p;
+    libs[hr + 2] -= square;
+    int hd = 3 * head[down];
+    int nd = --libs[hd];
+    libs[hd + 1] -= p;
+    libs[hd + 2] -= square;
+
+    // The new chain's pseudo-liberties: its empty neighbours (EMPTY is 0, so isEmpty is 1 or 0).
+    int eu = isEmpty(color[up]);
+    int el = isEmpty(color[left]);
+    int er = isEmpty(color[right]);
+    int ed = isEmpty(color[down]);
+    int h = 3 * p;
+    libs[h] = eu + el + er + ed;
+    libs[h + 1] = eu * up + el * left + er * right + ed * down;
+    libs[h + 2] = eu * up * up + el * left * left + er * right * right + ed * down * down;
+    head[p] = p;
     nextInChain[p] = p;
     chainStones[p] = 1;
-    libs[3 * p] = 0;
-    libs[3 * p + 1] = 0;
-    libs[3 * p + 2] = 0;
-    touch(up, p);
-    touch(left, p);
-    touch(right, p);
-    touch(down, p);
 
     // Merge the friendly chains, in Board's order and with its choice of head.
     if (color[up] == player) {
       merge(p, up);
     }
-    if (color[left] == player && chainHead[left] != chainHead[p]) {
+    if (color[left] == player && head[left] != head[p]) {
       merge(p, left);
     }
-    if (color[right] == player && chainHead[right] != chainHead[p]) {
+    if (color[right] == player && head[right] != head[p]) {
       merge(p, right);
     }
-    if (color[down] == player && chainHead[down] != chainHead[p]) {
+    if (color[down] == player && head[down] != head[p]) {
       merge(p, down);
     }
 
-    // Remove enemy chains left without liberties.
+    // Remove enemy chains left without liberties. A chain that lost its last pair lost it at one
+    // of the four neighbours (the sink's count starts at zero and only falls), so most moves stop
+    // here.
+    if (nu != 0 && nl != 0 && nr != 0 && nd != 0) {
+      koPoint = Point.NONE;
+      koColor = Color.EMPTY;
+      return;
+    }
     byte enemy = Color.opponent(player);
     int captured = 0;
     int removed = 0;
@@ -367,22 +403,22 @@ final class LightBoard {
     if (capturedAt(up, enemy)) {
       captured++;
       lastCaptured = up;
-      removed += removeChain(chainHead[up], player);
+      removed += removeChain(head[up], player);
     }
     if (capturedAt(left, enemy)) {
       captured++;
       lastCaptured = left;
-      removed += removeChain(chainHead[left], player);
+      removed += removeChain(head[left], player);
     }
     if (capturedAt(right, enemy)) {
       captured++;
       lastCaptured = right;
-      removed += removeChain(chainHead[right], player);
+      removed += removeChain(head[right], player);
     }
     if (capturedAt(down, enemy)) {
       captured++;
       lastCaptured = down;
-      removed += removeChain(chainHead[down], player);
+      removed += removeChain(head[down], player);
     }
     if (player == Color.BLACK) {
       blackCaptures += removed;
@@ -392,10 +428,7 @@ final class LightBoard {
 
     // Simple ko: one stone captured by a lone stone left with one liberty (a lone stone's
     // liberties are its empty neighbours).
-    if (removed == 1
-        && captured == 1
-        && chainStones[chainHead[p]] == 1
-        && (neighbourCounts[p] & 15) == 1) {
+    if (removed == 1 && captured == 1 && chainStones[head[p]] == 1 && (counts[p] & 15) == 1) {
       koPoint = lastCaptured;
       koColor = enemy;
     } else {
@@ -404,17 +437,8 @@ final class LightBoard {
     }
   }
 
-  /** The new stone p meets its neighbour q: a liberty of p's chain, or a pair q's chain loses. */
-  private void touch(int q, int p) {
-    byte c = color[q];
-    if (c == Color.EMPTY) {
-      addLiberty(p, q);
-    } else if (c != Color.WALL) {
-      int i = 3 * chainHead[q];
-      libs[i]--;
-      libs[i + 1] -= p;
-      libs[i + 2] -= p * p;
-    }
+  private static int isEmpty(byte c) {
+    return (c - 1) >>> 31;
   }
 
   private boolean capturedAt(int q, byte enemy) {
@@ -461,6 +485,7 @@ final class LightBoard {
     int q = head;
     do {
       color[q] = Color.EMPTY;
+      chainHead[q] = SINK;
       emptyIndex[q] = emptyCount;
       emptyPoints[emptyCount++] = q;
       neighbourCounts[q - stride] -= delta;

@@ -63,6 +63,11 @@ final class LightPolicy {
     return new LightPolicy(spec, geometry);
   }
 
+  /** Whether the spec is the random rule alone ({@code uniform}). */
+  boolean randomOnly() {
+    return kind.length == 1;
+  }
+
   /** {@link PlayoutPolicy#chooseMove} for these rules. */
   int chooseMove(LightBoard board, byte me, int last, Rng rng, PlayoutStats stats) {
     boolean lastOnBoard = last > Point.PASS;

@@ -49,6 +49,11 @@ public final class Playout {
   private PlayoutRoot lightRootOf;
 
   public Playout(PolicySpec spec, Geometry geometry) {
+    this(spec, geometry, true);
+  }
+
+  /** With {@code allowLight} false, light policies too run on {@link Board} (for tests). */
+  Playout(PolicySpec spec, Geometry geometry, boolean allowLight) {
     this.geometry = geometry;
     this.policy = new PlayoutPolicy(spec, geometry);
     this.board = new Board(geometry);
@@ -56,7 +61,7 @@ public final class Playout {
     this.firstPlayStamp = new int[geometry.arraySize()];
     this.firstPlayColor = new byte[geometry.arraySize()];
     this.owner = new byte[geometry.pointCount()];
-    this.lightPolicy = LightPolicy.of(spec, geometry);
+    this.lightPolicy = allowLight ? LightPolicy.of(spec, geometry) : null;
     this.light = lightPolicy != null ? new LightBoard(geometry) : null;
     this.lightRoot = lightPolicy != null ? new LightBoard(geometry) : null;
   }
@@ -107,6 +112,10 @@ public final class Playout {
 
   /** One playout of a light policy, on the light board. */
   private void playOneLight(PlayoutRoot root, PlayoutStats stats) {
+    if (lightPolicy.randomOnly()) {
+      playOneUniform(root, stats);
+      return;
+    }
     LightBoard b = light;
     b.copyFrom(lightRoot);
     nextStamp();
@@ -138,6 +147,50 @@ public final class Playout {
       me = Color.opponent(me);
       length++;
     }
+    int difference = b.countArea(owner);
+    record(root, stats, length, passCount, koCount, b.captures() - capturesBefore, difference);
+  }
+
+  /**
+   * {@link #playOneLight} for the random rule alone: the same moves, without asking the policy for
+   * each; the rule's counters are added once per playout.
+   */
+  private void playOneUniform(PlayoutRoot root, PlayoutStats stats) {
+    LightBoard b = light;
+    b.copyFrom(lightRoot);
+    nextStamp();
+    int[] stamps = firstPlayStamp;
+    byte[] firstColor = firstPlayColor;
+    int s = stamp;
+    int capturesBefore = b.captures();
+    byte me = root.toPlay();
+    int passesInARow = 0;
+    int passCount = 0;
+    int koCount = 0;
+    int length = 0;
+    while (passesInARow < 2 && length < maxLength) {
+      int p = b.randomMove(me, rng);
+      if (p == Point.PASS) {
+        b.pass();
+        passesInARow++;
+        passCount++;
+      } else {
+        b.play(p, me);
+        passesInARow = 0;
+        if (b.koPoint() != Point.NONE) {
+          koCount++;
+        }
+        if (stamps[p] != s) {
+          stamps[p] = s;
+          firstColor[p] = me;
+        }
+      }
+      me = Color.opponent(me);
+      length++;
+    }
+    stats.ruleTried[0] += length;
+    stats.ruleFired[0] += length - passCount;
+    stats.ruleChosen[0] += length - passCount;
     int difference = b.countArea(owner);
     record(root, stats, length, passCount, koCount, b.captures() - capturesBefore, difference);
   }

@@ -8,6 +8,7 @@ import gofarm.board.Board;
 import gofarm.board.Color;
 import gofarm.board.Geometry;
 import gofarm.board.Point;
+import gofarm.rules.Player;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -37,6 +38,28 @@ class LightBoardTest {
   void lightRulesPlayExactlyLikeThePolicy(String policy) {
     for (int size : new int[] {3, 5, 9, 19}) {
       playSideBySide(size, policy);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"uniform", "atari-local"})
+  void playoutsOnEitherBoardGiveTheSameStatistics(String policy) {
+    for (int size : new int[] {5, 9, 19}) {
+      Geometry g = Geometry.of(size);
+      PolicySpec spec = PolicySpec.parse(policy);
+      Board start = new Board(g);
+      start.play(g.point(size / 2, size / 2), Color.BLACK);
+      start.play(g.point(size / 2 + 1, size / 2), Color.WHITE);
+      int last = g.point(size / 2 + 1, size / 2);
+      PlayoutRoot root = PlayoutRoot.of(start, Player.BLACK, last, Point.NONE, 6.5);
+      Playout light = new Playout(spec, g);
+      Playout onBoard = new Playout(spec, g, false);
+      PlayoutStats lightStats = light.newStats();
+      PlayoutStats boardStats = onBoard.newStats();
+      int count = size == 19 ? 100 : 400;
+      light.run(root, 77, count, lightStats);
+      onBoard.run(root, 77, count, boardStats);
+      assertEquals(boardStats, lightStats, policy + " on " + g);
     }
   }
 
