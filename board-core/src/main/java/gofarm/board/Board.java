@@ -484,8 +484,9 @@ public final class Board {
     }
     int head = chainHead[q];
     // The mark on a chain's head stone means "walked"; stones of the player are never counted as
-    // liberties, so one marker serves both.
-    if (!marker.markIfNew(head)) {
+    // liberties, so one marker serves both. A chain in atari next to p has p as its one liberty
+    // and, unless p captures (its stones next to the captured ones are freed), brings no other.
+    if (!marker.markIfNew(head) || chainLibs[head] == 1 && (c0 | c1 | c2 | c3) == Point.NONE) {
       return n;
     }
     int s = head;

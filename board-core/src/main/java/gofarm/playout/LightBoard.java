@@ -169,8 +169,15 @@ final class LightBoard {
 
   /** The liberty of the chain at the stone p, which is in atari: all its pairs name it. */
   int lastLiberty(int p) {
-    int head = chainHead[p];
-    return libs[3 * head + 1] / libs[3 * head];
+    int i = 3 * chainHead[p];
+    int sum = libs[i + 1];
+    // At most four pairs (the liberty's four neighbours), so no division instruction is needed.
+    return switch (libs[i]) {
+      case 1 -> sum;
+      case 2 -> sum >> 1;
+      case 3 -> sum / 3;
+      default -> sum >> 2;
+    };
   }
 
   /**
@@ -211,8 +218,10 @@ final class LightBoard {
       return n;
     }
     int head = chainHead[q];
-    if (!marker.markIfNew(head)) {
-      return n; // walked already (a stone is never counted as a liberty, so one marker serves)
+    if (!marker.markIfNew(head) || (c0 | c1 | c2 | c3) == Point.NONE && inAtari(head)) {
+      // Walked already (a stone is never counted as a liberty, so one marker serves), or in
+      // atari with nothing captured: its one liberty is p, so it brings no other.
+      return n;
     }
     int s = head;
     do {

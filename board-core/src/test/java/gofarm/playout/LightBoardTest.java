@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import gofarm.board.Board;
 import gofarm.board.Color;
 import gofarm.board.Geometry;
+import gofarm.board.Marker;
 import gofarm.board.Point;
 import gofarm.rules.Player;
 import org.junit.jupiter.api.Test;
@@ -17,8 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The light board and policy against {@link Board} and {@link PlayoutPolicy}: playouts run side by
  * side with the same random sequence must choose the same moves, count the same rule statistics,
  * and keep the same observable state after every move (stones, chain heads and lists, the
- * empty-point list in order, ko, captures, which chains are in atari, and the legality and eye test
- * of every empty point for both players).
+ * empty-point list in order, ko, captures, which chains are in atari, and the legality, eye test
+ * and liberties after a play of every empty point for both players).
  */
 class LightBoardTest {
 
@@ -138,6 +139,8 @@ class LightBoardTest {
 
   private static void assertSameState(Board board, LightBoard light, String when) {
     Geometry g = board.geometry();
+    Marker boardMarker = new Marker(g);
+    Marker lightMarker = new Marker(g);
     assertEquals(board.emptyCount(), light.emptyCount(), "empty count " + when);
     for (int i = 0; i < board.emptyCount(); i++) {
       assertEquals(board.emptyPoint(i), light.emptyPoint(i), "empty list " + when);
@@ -153,6 +156,12 @@ class LightBoardTest {
         for (byte c = Color.BLACK; c <= Color.WHITE; c++) {
           assertEquals(board.isLegal(p, c), light.isLegal(p, c), "legal at " + at);
           assertEquals(board.isSimpleEye(p, c), light.isSimpleEye(p, c), "eye at " + at);
+          if (board.isLegal(p, c)) {
+            assertEquals(
+                board.libertiesAfterPlay(p, c, 3, boardMarker),
+                light.libertiesAfterPlay(p, c, 3, lightMarker),
+                "liberties after play at " + at);
+          }
         }
       } else {
         assertEquals(board.chainHead(p), light.chainHead(p), "chain head at " + at);
