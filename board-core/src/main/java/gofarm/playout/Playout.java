@@ -110,52 +110,13 @@ public final class Playout {
     }
   }
 
-  /** One playout of a light policy, on the light board. */
-  private void playOneLight(PlayoutRoot root, PlayoutStats stats) {
-    if (lightPolicy.randomOnly()) {
-      playOneUniform(root, stats);
-      return;
-    }
-    LightBoard b = light;
-    b.copyFrom(lightRoot);
-    nextStamp();
-    int capturesBefore = b.captures();
-    byte me = root.toPlay();
-    int last = root.lastMove();
-    int passesInARow = 0;
-    int passCount = 0;
-    int koCount = 0;
-    int length = 0;
-    while (passesInARow < 2 && length < maxLength) {
-      int p = lightPolicy.chooseMove(b, me, last, rng, stats);
-      if (p == Point.PASS) {
-        b.pass();
-        passesInARow++;
-        passCount++;
-      } else {
-        b.play(p, me);
-        passesInARow = 0;
-        if (b.koPoint() != Point.NONE) {
-          koCount++;
-        }
-        if (firstPlayStamp[p] != stamp) {
-          firstPlayStamp[p] = stamp;
-          firstPlayColor[p] = me;
-        }
-      }
-      last = p;
-      me = Color.opponent(me);
-      length++;
-    }
-    int difference = b.countArea(owner);
-    record(root, stats, length, passCount, koCount, b.captures() - capturesBefore, difference);
-  }
-
   /**
-   * {@link #playOneLight} for the random rule alone: the same moves, without asking the policy for
-   * each; the rule's counters are added once per playout.
+   * One playout of a light policy, on the light board. {@code uniform} (the random rule alone)
+   * draws its moves without asking the policy for each and adds the rule's counters once per
+   * playout (the test is loop-invariant, so the JIT compiles a loop for each case).
    */
-  private void playOneUniform(PlayoutRoot root, PlayoutStats stats) {
+  private void playOneLight(PlayoutRoot root, PlayoutStats stats) {
+    boolean uniform = lightPolicy.randomOnly();
     LightBoard b = light;
     b.copyFrom(lightRoot);
     nextStamp();
@@ -164,12 +125,13 @@ public final class Playout {
     int s = stamp;
     int capturesBefore = b.captures();
     byte me = root.toPlay();
+    int last = root.lastMove();
     int passesInARow = 0;
     int passCount = 0;
     int koCount = 0;
     int length = 0;
     while (passesInARow < 2 && length < maxLength) {
-      int p = b.randomMove(me, rng);
+      int p = uniform ? b.randomMove(me, rng) : lightPolicy.chooseMove(b, me, last, rng, stats);
       if (p == Point.PASS) {
         b.pass();
         passesInARow++;
@@ -185,12 +147,15 @@ public final class Playout {
           firstColor[p] = me;
         }
       }
+      last = p;
       me = Color.opponent(me);
       length++;
     }
-    stats.ruleTried[0] += length;
-    stats.ruleFired[0] += length - passCount;
-    stats.ruleChosen[0] += length - passCount;
+    if (uniform) {
+      stats.ruleTried[0] += length;
+      stats.ruleFired[0] += length - passCount;
+      stats.ruleChosen[0] += length - passCount;
+    }
     int difference = b.countArea(owner);
     record(root, stats, length, passCount, koCount, b.captures() - capturesBefore, difference);
   }
