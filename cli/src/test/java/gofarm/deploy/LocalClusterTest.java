@@ -36,8 +36,8 @@ import org.junit.jupiter.api.Test;
 /**
  * End to end on loopback: {@code deploy/local/cluster.sh up --workers 2 --prometheus} starts a
  * coordinator, two workers (each its own JVM, from this build's classes) and a real Prometheus with
- * the shipped config; a job runs; Prometheus's HTTP API then shows every target up, the rules
- * loaded and evaluated, and {@code sum(gofarm_worker_playouts_total)} equal to the job's playouts;
+ * the shipped config; two jobs run; Prometheus's HTTP API then shows every target up, the rules
+ * loaded and evaluated, and {@code sum(gofarm_worker_playouts_total)} equal to the jobs' playouts;
  * {@code down} stops exactly the processes {@code up} started.
  */
 class LocalClusterTest {
@@ -117,12 +117,18 @@ class LocalClusterTest {
             .contains("port " + port + " for coordinator gRPC (--port) is already in use"),
         clash.output());
 
-    JobStatus done = runJob(port);
-    assertEquals(PLAYOUTS, done.getPlayoutsDone());
-
-    // Prometheus scrapes every second: wait for a scrape after the job, then check.
+    // Two jobs with a scrape between them: a rate needs two samples of a counter, a worker's
+    // counter appears with its first playouts, and one job can finish within a scrape interval.
+    JobStatus first = runJob(port, 11);
+    assertEquals(PLAYOUTS, first.getPlayoutsDone());
     awaitQuery(prometheusPort, "sum(gofarm_worker_playouts_total)", Long.toString(PLAYOUTS));
-    awaitQuery(prometheusPort, "sum(gofarm_coordinator_playouts_total)", Long.toString(PLAYOUTS));
+    JobStatus second = runJob(port, 12);
+    assertEquals(PLAYOUTS, second.getPlayoutsDone());
+
+    // Prometheus scrapes every second: wait for a scrape after the jobs, then check.
+    String total = Long.toString(2 * PLAYOUTS);
+    awaitQuery(prometheusPort, "sum(gofarm_worker_playouts_total)", total);
+    awaitQuery(prometheusPort, "sum(gofarm_coordinator_playouts_total)", total);
     awaitQuery(prometheusPort, "count(up == 1)", "4");
     String targets = Scrape.get(prometheusPort, "/api/v1/targets?state=active");
     for (String job : List.of("gofarm-coordinator", "gofarm-worker", "prometheus")) {
@@ -156,7 +162,7 @@ class LocalClusterTest {
     assertEquals(3, after.exit(), after.output());
   }
 
-  private JobStatus runJob(int port) throws InterruptedException {
+  private JobStatus runJob(int port, long seed) throws InterruptedException {
     ManagedChannel channel =
         NettyChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
     try {
@@ -164,7 +170,7 @@ class LocalClusterTest {
       JobSpec spec =
           JobSpec.newBuilder()
               .setName("local cluster")
-              .setSeed(11)
+              .setSeed(seed)
               .setEvaluate(
                   EvaluateSpec.newBuilder()
                       .addPositions(PositionSource.newBuilder().setEmpty(9))
