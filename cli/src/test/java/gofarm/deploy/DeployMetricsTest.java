@@ -25,7 +25,11 @@ import io.grpc.health.v1.HealthGrpc;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -259,5 +263,36 @@ class DeployMetricsTest {
     wrongPort.add(Integer.toString(coordinator.port()));
     Tools.Result r = Tools.run(DeployFiles.ROOT, Duration.ofSeconds(10), wrongPort);
     assertEquals(1, r.exit(), r.output());
+  }
+
+  @Test
+  void theHealthcheckScriptSaysUnhealthyWhenThePeerResetsTheConnection() throws Exception {
+    Tools.require("bash", "apt-get install bash");
+    // A peer that resets every connection at once: the script's write then meets a reset
+    // socket, which killed it with SIGPIPE (exit 141) in most tries before it ignored the signal.
+    try (ServerSocket resetter = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      Thread acceptor =
+          new Thread(
+              () -> {
+                while (!resetter.isClosed()) {
+                  try (Socket s = resetter.accept()) {
+                    s.setSoLinger(true, 0); // close with RST
+                  } catch (IOException closed) {
+                    return;
+                  }
+                }
+              });
+      acceptor.setDaemon(true);
+      acceptor.start();
+      List<String> script =
+          List.of(
+              "bash",
+              DeployFiles.DEPLOY.resolve("docker/healthcheck.sh").toString(),
+              Integer.toString(resetter.getLocalPort()));
+      for (int i = 0; i < 10; i++) {
+        Tools.Result r = Tools.run(DeployFiles.ROOT, Duration.ofSeconds(10), script);
+        assertEquals(1, r.exit(), "try " + i + ": " + r.output());
+      }
+    }
   }
 }
