@@ -81,8 +81,10 @@ class FarmProcessesTest {
                 .addPositions(
                     PositionSource.newBuilder()
                         .setSgf(SgfSource.newBuilder().setText(sgf).setMove(40)))
+                // uniform on the light board, heavy on Board; heavy also keeps the job long
+                // enough (about a second) that the disturbance lands mid-job.
                 .addPolicies(PolicySpec.newBuilder().setName("uniform"))
-                .addPolicies(PolicySpec.newBuilder().setName("atari-local"))
+                .addPolicies(PolicySpec.newBuilder().setName("heavy"))
                 .setPlayouts(8_000)
                 .setChunkPlayouts(1_000))
         .build();
