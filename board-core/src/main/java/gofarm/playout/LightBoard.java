@@ -352,23 +352,10 @@ final class LightBoard {
 
     // Every chain next to p loses its pair with p; empty points and walls belong to the sink, so
     // this needs no test of what the neighbours are.
-    int square = p * p;
-    int hu = 3 * head[up];
-    int nu = --libs[hu];
-    libs[hu + 1] -= p;
-    libs[hu + 2] -= square;
-    int hl = 3 * head[left];
-    int nl = --libs[hl];
-    libs[hl + 1] -= p;
-    libs[hl + 2] -= square;
-    int hr = 3 * head[right];
-    int nr = --libs[hr];
-    libs[hr + 1] -= p;
-    libs[hr + 2] -= square;
-    int hd = 3 * head[down];
-    int nd = --libs[hd];
-    libs[hd + 1] -= p;
-    libs[hd + 2] -= square;
+    int nu = losePair(up, p);
+    int nl = losePair(left, p);
+    int nr = losePair(right, p);
+    int nd = losePair(down, p);
 
     // The new chain's pseudo-liberties: its empty neighbours (EMPTY is 0, so isEmpty is 1 or 0).
     int eu = isEmpty(color[up]);
@@ -444,6 +431,14 @@ final class LightBoard {
       koPoint = Point.NONE;
       koColor = Color.EMPTY;
     }
+  }
+
+  /** The chain at q loses its pair with p; returns the pairs it has left. */
+  private int losePair(int q, int p) {
+    int i = 3 * chainHead[q];
+    libs[i + 1] -= p;
+    libs[i + 2] -= p * p;
+    return --libs[i];
   }
 
   private static int isEmpty(byte c) {
