@@ -12,7 +12,8 @@ import gofarm.board.Point;
  * (libego's representation). A chain counts its (stone, empty neighbour) pairs, and the sum and the
  * sum of squares of those empty points: the count is zero exactly when the chain has no liberty,
  * and all the pairs name one point, i.e. the chain is in atari, exactly when {@code count * squares
- * == sum * sum}. Merging adds the three numbers, with no set of liberties to de-duplicate.
+ * == sum * sum}. The three numbers are packed in one long per chain, so that a pair is added or
+ * taken away, and two chains merged, by one addition; there is no set of liberties to de-duplicate.
  *
  * <p>Everything a playout can observe is {@link Board}'s, bit for bit: the chain heads and circular
  * lists, the order of the empty-point list, simple ko, suicide never played, the capture counts. So
@@ -26,17 +27,26 @@ final class LightBoard {
   // chain without looking first. Point 0 is a wall (the corner of the padding), never a head.
   private static final int SINK = 0;
 
+  // A chain's pseudo-liberties as one long: the pair count in bits 50-62, the sum of the points in
+  // bits 30-49, the sum of their squares in bits 0-29. Each field holds a sum of what pairs put
+  // there and so never borrows from the next. On 25x25 (points below 703, at most 1,200 pairs:
+  // one per pair of adjacent points) the count stays below 2^11, the sum below 842,400 < 2^20 and
+  // the squares below 5.92e8 < 2^30.
+  private static final int COUNT_SHIFT = 50;
+  private static final int SUM_SHIFT = 30;
+  private static final long COUNT_ONE = 1L << COUNT_SHIFT;
+  private static final long SUM_MASK = (1L << (COUNT_SHIFT - SUM_SHIFT)) - 1;
+  private static final long SQUARES_MASK = (1L << SUM_SHIFT) - 1;
+
   private final Geometry geometry;
   private final int stride;
   private final byte[] color;
   private final int[] chainHead;
   private final int[] nextInChain;
   private final int[] chainStones;
-  // Per chain head h, side by side so that one cache line serves a chain: libs[3h] the number of
-  // pairs, libs[3h + 1] the sum of their empty points, libs[3h + 2] the sum of squares.
-  // Ints suffice up to 25x25: a chain has fewer than 2,500 pairs and a point index is below 703,
-  // so a sum of squares stays under 1.3e9; the atari test multiplies in longs.
-  private final int[] libs;
+  // Per chain head: its pairs packed as above. Per point: the packed value of one pair with it.
+  private final long[] libs;
+  private final long[] pairOf;
   private final int[] neighbourCounts;
   private final int[] emptyPoints;
   private final int[] emptyIndex;
@@ -54,7 +64,11 @@ final class LightBoard {
     chainHead = new int[n];
     nextInChain = new int[n];
     chainStones = new int[n];
-    libs = new int[3 * n];
+    libs = new long[n];
+    pairOf = new long[n];
+    for (int p = 0; p < n; p++) {
+      pairOf[p] = COUNT_ONE | (long) p << SUM_SHIFT | (long) p * p;
+    }
     neighbourCounts = new int[n];
     emptyPoints = new int[geometry.pointCount()];
     emptyIndex = new int[n];
@@ -68,9 +82,7 @@ final class LightBoard {
     for (int p = 0; p < color.length; p++) {
       color[p] = geometry.isOnBoard(p) ? board.color(p) : Color.WALL;
       chainHead[p] = SINK;
-      libs[3 * p] = 0;
-      libs[3 * p + 1] = 0;
-      libs[3 * p + 2] = 0;
+      libs[p] = 0;
     }
     for (int i = 0; i < geometry.pointCount(); i++) {
       int p = geometry.point(i);
@@ -123,7 +135,7 @@ final class LightBoard {
     System.arraycopy(other.chainHead, 0, chainHead, 0, n);
     System.arraycopy(other.nextInChain, 0, nextInChain, 0, n);
     System.arraycopy(other.chainStones, 0, chainStones, 0, n);
-    System.arraycopy(other.libs, 0, libs, 0, 3 * n);
+    System.arraycopy(other.libs, 0, libs, 0, n);
     System.arraycopy(other.neighbourCounts, 0, neighbourCounts, 0, n);
     System.arraycopy(other.emptyIndex, 0, emptyIndex, 0, n);
     System.arraycopy(other.emptyPoints, 0, emptyPoints, 0, other.emptyCount);
@@ -169,10 +181,10 @@ final class LightBoard {
 
   /** The liberty of the chain at the stone p, which is in atari: all its pairs name it. */
   int lastLiberty(int p) {
-    int i = 3 * chainHead[p];
-    int sum = libs[i + 1];
+    long l = libs[chainHead[p]];
+    int sum = (int) ((l >>> SUM_SHIFT) & SUM_MASK);
     // At most four pairs (the liberty's four neighbours), so no division instruction is needed.
-    return switch (libs[i]) {
+    return switch ((int) (l >>> COUNT_SHIFT)) {
       case 1 -> sum;
       case 2 -> sum >> 1;
       case 3 -> sum / 3;
@@ -316,9 +328,9 @@ final class LightBoard {
 
   /** All pseudo-liberties of the chain name one point (equality in Cauchy-Schwarz). */
   private boolean inAtari(int head) {
-    int i = 3 * head;
-    long sum = libs[i + 1];
-    return (long) libs[i] * libs[i + 2] == sum * sum;
+    long l = libs[head];
+    long sum = (l >>> SUM_SHIFT) & SUM_MASK;
+    return (l >>> COUNT_SHIFT) * (l & SQUARES_MASK) == sum * sum;
   }
 
   // ------------------------------------------------------------------ moves
@@ -333,7 +345,7 @@ final class LightBoard {
   void play(int p, byte player) {
     final byte[] color = this.color;
     final int[] head = chainHead;
-    final int[] libs = this.libs;
+    final long[] libs = this.libs;
     final int[] counts = neighbourCounts;
     color[p] = player;
     int i = emptyIndex[p];
@@ -351,21 +363,21 @@ final class LightBoard {
     counts[down] += delta;
 
     // Every chain next to p loses its pair with p; empty points and walls belong to the sink, so
-    // this needs no test of what the neighbours are.
-    int nu = losePair(up, p);
-    int nl = losePair(left, p);
-    int nr = losePair(right, p);
-    int nd = losePair(down, p);
+    // this needs no test of what the neighbours are. The sink starts each move at zero, so its
+    // new value is negative and never mistaken for a chain without pairs.
+    libs[SINK] = 0;
+    long pair = pairOf[p];
+    long nu = losePair(up, pair);
+    long nl = losePair(left, pair);
+    long nr = losePair(right, pair);
+    long nd = losePair(down, pair);
 
-    // The new chain's pseudo-liberties: its empty neighbours (EMPTY is 0, so isEmpty is 1 or 0).
-    int eu = isEmpty(color[up]);
-    int el = isEmpty(color[left]);
-    int er = isEmpty(color[right]);
-    int ed = isEmpty(color[down]);
-    int h = 3 * p;
-    libs[h] = eu + el + er + ed;
-    libs[h + 1] = eu * up + el * left + er * right + ed * down;
-    libs[h + 2] = eu * up * up + el * left * left + er * right * right + ed * down * down;
+    // The new chain's pseudo-liberties: a pair with each empty neighbour.
+    libs[p] =
+        (pairOf[up] & ifEmpty(color[up]))
+            + (pairOf[left] & ifEmpty(color[left]))
+            + (pairOf[right] & ifEmpty(color[right]))
+            + (pairOf[down] & ifEmpty(color[down]));
     head[p] = p;
     nextInChain[p] = p;
     chainStones[p] = 1;
@@ -385,8 +397,7 @@ final class LightBoard {
     }
 
     // Remove enemy chains left without liberties. A chain that lost its last pair lost it at one
-    // of the four neighbours (the sink's count starts at zero and only falls), so most moves stop
-    // here.
+    // of the four neighbours (a chain without pairs is a zero), so most moves stop here.
     if (nu != 0 && nl != 0 && nr != 0 && nd != 0) {
       koPoint = Point.NONE;
       koColor = Color.EMPTY;
@@ -433,27 +444,22 @@ final class LightBoard {
     }
   }
 
-  /** The chain at q loses its pair with p; returns the pairs it has left. */
-  private int losePair(int q, int p) {
-    int i = 3 * chainHead[q];
-    libs[i + 1] -= p;
-    libs[i + 2] -= p * p;
-    return --libs[i];
+  /** The chain at q loses a pair (packed); returns what it has left, zero when no pair. */
+  private long losePair(int q, long pair) {
+    return libs[chainHead[q]] -= pair;
   }
 
-  private static int isEmpty(byte c) {
-    return (c - 1) >>> 31;
+  /** All ones if c is EMPTY (which is 0), else zero. */
+  private static long ifEmpty(byte c) {
+    return (c - 1) >> 31;
   }
 
   private boolean capturedAt(int q, byte enemy) {
-    return color[q] == enemy && libs[3 * chainHead[q]] == 0;
+    return color[q] == enemy && libs[chainHead[q]] == 0;
   }
 
   private void addLiberty(int head, int q) {
-    int i = 3 * head;
-    libs[i]++;
-    libs[i + 1] += q;
-    libs[i + 2] += q * q;
+    libs[head] += pairOf[q];
   }
 
   /** {@link Board}'s merge: the smaller chain joins the larger (ties: p's chain stays head). */
@@ -468,11 +474,7 @@ final class LightBoard {
       s = nextInChain[s];
     } while (s != small);
     chainStones[big] += chainStones[small];
-    int to = 3 * big;
-    int from = 3 * small;
-    libs[to] += libs[from];
-    libs[to + 1] += libs[from + 1];
-    libs[to + 2] += libs[from + 2];
+    libs[big] += libs[small];
     int t = nextInChain[big];
     nextInChain[big] = nextInChain[small];
     nextInChain[small] = t;

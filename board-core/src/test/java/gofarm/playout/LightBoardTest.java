@@ -64,6 +64,45 @@ class LightBoardTest {
     }
   }
 
+  /**
+   * The packed pair sums at their largest: on 25x25 a comb of black stones (the first column and
+   * every other row) is one chain with about 600 pairs on the highest point indices; black fills
+   * its liberties one by one until it is in atari, and the light board must agree with the board
+   * all the way.
+   */
+  @Test
+  void theLargestChainOfTheLargestBoardKeepsExactPairs() {
+    Geometry g = Geometry.of(Geometry.MAX_SIZE);
+    byte[] colors = new Board(g).colors();
+    for (int y = 0; y < g.size(); y++) {
+      for (int x = 0; x < g.size(); x++) {
+        if (x == 0 || y % 2 == 0) {
+          colors[g.point(x, y)] = Color.BLACK;
+        }
+      }
+    }
+    Board board = new Board(g);
+    board.setPosition(colors);
+    LightBoard light = new LightBoard(g);
+    light.setPosition(board);
+    int comb = g.point(0, 0);
+    assertSameState(board, light, "in the comb position");
+    int moves = 0;
+    while (board.libertyCount(comb) > 1) {
+      int p = board.emptyPoint(board.emptyCount() - 1);
+      board.playAssumeLegal(p, Color.BLACK);
+      light.play(p, Color.BLACK);
+      moves++;
+      assertEquals(board.libertyCount(comb) == 1, light.inAtariAt(comb), "atari after " + moves);
+      if (moves % 32 == 0) {
+        assertSameState(board, light, "after " + moves + " moves");
+      }
+    }
+    assertEquals(true, moves > 250, "liberties filled: " + moves);
+    assertEquals(board.lastLiberty(comb), light.lastLiberty(comb), "the last liberty");
+    assertSameState(board, light, "at the end");
+  }
+
   @Test
   void rulesThatNeedExactLibertiesStayOnTheBoard() {
     Geometry g = Geometry.of(9);
