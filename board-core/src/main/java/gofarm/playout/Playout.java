@@ -113,7 +113,7 @@ public final class Playout {
   /**
    * One playout of a light policy, on the light board. {@code uniform} (the random rule alone)
    * draws its moves without asking the policy for each and adds the rule's counters once per
-   * playout (the test is loop-invariant, so the JIT compiles a loop for each case).
+   * playout (the test is loop-invariant, so the JIT may split the loop in two on it).
    */
   private void playOneLight(PlayoutRoot root, PlayoutStats stats) {
     boolean uniform = lightPolicy.randomOnly();

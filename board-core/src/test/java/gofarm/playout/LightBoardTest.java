@@ -65,10 +65,12 @@ class LightBoardTest {
   }
 
   /**
-   * The packed pair sums at their largest: on 25x25 a comb of black stones (the first column and
-   * every other row) is one chain with about 600 pairs on the highest point indices; black fills
+   * The packed pair sums near their largest: on 25x25 a comb of black stones (the first column and
+   * every other row) is one chain with about 600 pairs over the whole range of points; black fills
    * its liberties one by one until it is in atari, and the light board must agree with the board
-   * all the way.
+   * all the way. (A field too narrow for these sums would show here only by a coincidence in the
+   * atari test, since a chain in atari has small sums; the widths rest on the bounds worked out in
+   * {@code LightBoard}.)
    */
   @Test
   void theLargestChainOfTheLargestBoardKeepsExactPairs() {
