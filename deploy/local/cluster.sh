@@ -324,7 +324,8 @@ cmd_up() {
 
   for ((i = 1; i <= workers; i++)); do
     start "worker-$i" "$gofarm" worker --coordinator "127.0.0.1:$port" --id "worker-$i" \
-      --threads "$threads" --metrics-port "$((worker_metrics_port + i - 1))" --label cluster=local
+      --threads "$threads" --metrics-host 127.0.0.1 --metrics-port "$((worker_metrics_port + i - 1))" \
+      --label cluster=local
   done
 
   if $prometheus; then

@@ -116,9 +116,17 @@ final class WorkerCommand implements Callable<Integer> {
       names = "--metrics-port",
       defaultValue = "-1",
       description =
-          "Serve /metrics and /-/healthy on this port, on all interfaces; 0 for any free port"
-              + " (default: no metrics endpoint).")
+          "Serve /metrics and /-/healthy on this port; 0 for any free port (default: no metrics"
+              + " endpoint).")
   int metricsPort;
+
+  @Option(
+      names = "--metrics-host",
+      defaultValue = "0.0.0.0",
+      description =
+          "Interface the metrics endpoint listens on: 127.0.0.1 keeps it on this machine"
+              + " (default: ${DEFAULT-VALUE}, all interfaces, for Prometheus elsewhere).")
+  String metricsHost;
 
   @Option(
       names = "--give-up-after",
@@ -147,7 +155,8 @@ final class WorkerCommand implements Callable<Integer> {
     try {
       metricsServer = metricsPort < 0 ? null : serveMetrics(metrics);
     } catch (IOException e) {
-      return error("cannot serve metrics on port " + metricsPort + ": " + e.getMessage());
+      return error(
+          "cannot serve metrics on " + metricsHost + ":" + metricsPort + ": " + e.getMessage());
     }
     Worker worker = new Worker(channel(target), settings, metrics);
     Thread drainOnSignal =
@@ -254,8 +263,12 @@ final class WorkerCommand implements Callable<Integer> {
 
   private HTTPServer serveMetrics(WorkerMetrics metrics) throws IOException {
     HTTPServer server =
-        HTTPServer.builder().port(metricsPort).registry(metrics.registry()).buildAndStart();
-    LOG.info("metrics on http://0.0.0.0:{}/metrics", server.getPort());
+        HTTPServer.builder()
+            .hostname(metricsHost)
+            .port(metricsPort)
+            .registry(metrics.registry())
+            .buildAndStart();
+    LOG.info("metrics on http://{}:{}/metrics", metricsHost, server.getPort());
     return server;
   }
 

@@ -20,6 +20,7 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.StreamObserver;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -114,7 +115,7 @@ class WorkerCommandTest {
   @Test
   void aCoordinatorThatNeverAnswersEndsTheCommandAfterTheGiveUpTime() throws Exception {
     int port;
-    try (ServerSocket free = new ServerSocket(0)) {
+    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       port = free.getLocalPort(); // closed again: nothing listens there
     }
     CliRun r = run("-c", "127.0.0.1:" + port, "--threads", "1", "--give-up-after", "0.3");
@@ -126,6 +127,41 @@ class WorkerCommandTest {
                     + port
                     + " for 0.3 s (last error: UNAVAILABLE: "),
         r.err());
+  }
+
+  @Test
+  void aMetricsEndpointThatCannotListenEndsTheCommandNamingHostAndPort() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+      CliRun r =
+          run(
+              "-c",
+              "127.0.0.1:1",
+              "--threads",
+              "1",
+              "--metrics-host",
+              "127.0.0.1",
+              "--metrics-port",
+              String.valueOf(port));
+      assertEquals(1, r.exitCode());
+      assertTrue(
+          r.err().startsWith("gofarm worker: cannot serve metrics on 127.0.0.1:" + port + ": "),
+          r.err());
+    }
+    CliRun unknown =
+        run(
+            "-c",
+            "127.0.0.1:1",
+            "--give-up-after",
+            "5",
+            "--metrics-host",
+            "no-such-host.invalid",
+            "--metrics-port",
+            "0");
+    assertEquals(1, unknown.exitCode());
+    assertTrue(
+        unknown.err().startsWith("gofarm worker: cannot serve metrics on no-such-host.invalid:"),
+        unknown.err());
   }
 
   @Test
@@ -214,7 +250,9 @@ class WorkerCommandTest {
                 "--id",
                 "drained",
                 "--metrics-port",
-                "0")
+                "0",
+                "--metrics-host",
+                "127.0.0.1")
             .redirectErrorStream(true)
             .start();
     try {
@@ -273,7 +311,7 @@ class WorkerCommandTest {
   }
 
   private static void readLog(Process p, StringBuilder log, CompletableFuture<Integer> port) {
-    Pattern metrics = Pattern.compile("metrics on http://0\\.0\\.0\\.0:(\\d+)/metrics");
+    Pattern metrics = Pattern.compile("metrics on http://127\\.0\\.0\\.1:(\\d+)/metrics");
     try (BufferedReader in =
         new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       for (String line = in.readLine(); line != null; line = in.readLine()) {

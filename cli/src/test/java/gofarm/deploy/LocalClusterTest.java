@@ -17,6 +17,7 @@ import gofarm.proto.v1.SubmitJobRequest;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -282,7 +283,7 @@ class LocalClusterTest {
   }
 
   private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return s.getLocalPort();
     }
   }
@@ -292,8 +293,8 @@ class LocalClusterTest {
     for (int attempt = 0; attempt < 50; attempt++) {
       int p = freePort();
       if (p < 65535) {
-        try (ServerSocket a = new ServerSocket(p);
-            ServerSocket b = new ServerSocket(p + 1)) {
+        try (ServerSocket a = new ServerSocket(p, 1, InetAddress.getLoopbackAddress());
+            ServerSocket b = new ServerSocket(p + 1, 1, InetAddress.getLoopbackAddress())) {
           return p;
         } catch (IOException taken) {
           // try another
