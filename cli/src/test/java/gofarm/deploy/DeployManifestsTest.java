@@ -134,7 +134,8 @@ class DeployManifestsTest {
     }
     assertEquals(2, froms, "a build stage and a run stage");
     String args = String.join("\n", all.stream().map(a -> a[0] + " " + a[1]).toList());
-    assertTrue(args.contains("ARG JRE_IMAGE=eclipse-temurin:17-jre"), args);
+    assertTrue(args.contains("ARG JDK_IMAGE=eclipse-temurin:17-jdk"), args);
+    assertTrue(args.contains("ARG JRE_IMAGE=eclipse-temurin:25-jre"), args);
     assertEquals("${JRE_IMAGE}", all.get(lastFrom)[1], "the run stage is the JRE");
     assertTrue(args.contains("./mvnw -B -q -DskipTests -pl cli -am package"), args);
 
