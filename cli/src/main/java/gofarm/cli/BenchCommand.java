@@ -28,6 +28,7 @@ import java.util.concurrent.Executors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -71,7 +72,7 @@ final class BenchCommand implements Callable<Integer> {
 
   @Option(
       names = "--threads",
-      description = "Threads (default: all cores, ${DEFAULT-VALUE}).",
+      description = "Threads, 1..1024 (default: all cores).",
       defaultValue = "0")
   int threads;
 
@@ -133,18 +134,17 @@ final class BenchCommand implements Callable<Integer> {
     out = commandSpec.commandLine().getOut();
     err = commandSpec.commandLine().getErr();
     if (farm) {
+      atLeast("--results", results, 1);
+      atLeast("--workers", workers, 1);
+      atLeast("--credit", credit, 1);
       FarmBenchmark.run(results, workers, credit, out);
       return 0;
     }
+    List<PolicySpec> specs = checkedOptions();
     int n = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
-    List<PolicySpec> specs = new ArrayList<>();
-    for (String text : policies) {
-      specs.add(PolicySpec.parse(text));
-    }
-    for (int size : sizes) {
-      Geometry.of(size); // validates
-    }
     double mhz = cpuMhz();
+    out.println(machine(mhz));
+    out.println();
     ExecutorService pool = search && n > 1 ? Executors.newFixedThreadPool(n - 1) : null;
     try (PlayoutEngine engine = new PlayoutEngine(n)) {
       for (int size : sizes) {
@@ -161,6 +161,69 @@ final class BenchCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /** Checks the options of a playout benchmark; returns the parsed policies. */
+  private List<PolicySpec> checkedOptions() {
+    for (int size : sizes) {
+      if (size < Geometry.MIN_SIZE || size > Geometry.MAX_SIZE) {
+        throw fail(
+            String.format(
+                Locale.ROOT,
+                "--size: board sizes are %d..%d (got %d)",
+                Geometry.MIN_SIZE,
+                Geometry.MAX_SIZE,
+                size));
+      }
+    }
+    if (!Double.isFinite(komi)) {
+      throw fail("--komi must be a finite number (got " + komi + ")");
+    }
+    if (threads < 0 || threads > 1024) {
+      throw fail("--threads must be 1..1024, or 0 for all cores (got " + threads + ")");
+    }
+    if (playouts != null) {
+      atLeast("--playouts", playouts, 1);
+    } else if (!(seconds > 0) || seconds > 86_400) {
+      throw fail("--seconds must be more than 0 and at most 86400 (got " + seconds + ")");
+    }
+    if (!(warmup >= 0) || warmup > 86_400) {
+      throw fail("--warmup must be 0..86400 seconds (got " + warmup + ")");
+    }
+    List<PolicySpec> specs = new ArrayList<>();
+    for (String text : policies) {
+      try {
+        specs.add(PolicySpec.parse(text));
+      } catch (IllegalArgumentException e) {
+        throw fail("--policy '" + text + "': " + e.getMessage());
+      }
+    }
+    return specs;
+  }
+
+  private void atLeast(String option, long value, long min) {
+    if (value < min) {
+      throw fail(option + " must be at least " + min + " (got " + value + ")");
+    }
+  }
+
+  private ParameterException fail(String message) {
+    return new ParameterException(commandSpec.commandLine(), message);
+  }
+
+  /**
+   * What the figures were measured on: the figures of two machines or two JVMs are not comparable.
+   */
+  private static String machine(double mhz) {
+    String cpu = cpuModel();
+    return String.format(
+        Locale.ROOT,
+        "machine: %d cores%s%s   java: %s %s",
+        Runtime.getRuntime().availableProcessors(),
+        cpu.isEmpty() ? "" : ", " + cpu,
+        mhz > 0 ? String.format(Locale.ROOT, " at %.0f MHz", mhz) : "",
+        System.getProperty("java.vm.name"),
+        System.getProperty("java.runtime.version"));
   }
 
   /**
@@ -296,15 +359,30 @@ final class BenchCommand implements Callable<Integer> {
 
   /** The CPU clock from /proc/cpuinfo, or 0 where there is none. */
   private static double cpuMhz() {
+    String mhz = cpuInfo("cpu MHz");
+    try {
+      return mhz.isEmpty() ? 0 : Double.parseDouble(mhz);
+    } catch (NumberFormatException e) {
+      return 0; // cycles are then not reported
+    }
+  }
+
+  /** The CPU's model name from /proc/cpuinfo, or "" where there is none. */
+  private static String cpuModel() {
+    return cpuInfo("model name");
+  }
+
+  /** The first value of {@code key} in /proc/cpuinfo, or "" (not Linux, or not readable). */
+  private static String cpuInfo(String key) {
     try {
       for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-        if (line.startsWith("cpu MHz")) {
-          return Double.parseDouble(line.substring(line.indexOf(':') + 1).trim());
+        if (line.startsWith(key) && line.indexOf(':') > 0) {
+          return line.substring(line.indexOf(':') + 1).trim();
         }
       }
-    } catch (Exception e) {
-      // not Linux, or not readable: cycles are then not reported
+    } catch (java.io.IOException | RuntimeException e) {
+      // not Linux, or not readable
     }
-    return 0;
+    return "";
   }
 }

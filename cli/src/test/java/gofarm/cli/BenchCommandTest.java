@@ -1,0 +1,134 @@
+package gofarm.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** {@code gofarm bench}: the report's lines, reproducible figures, and refused options. */
+class BenchCommandTest {
+  private static final Pattern GAME =
+      Pattern.compile(
+          "\\[game] = [0-9.]+ kpps \\([0-9.]+ kpps/thread\\)   \\[moves] = ([0-9.]+)   \\[black"
+              + " wins] = ([0-9.]+) ± ([0-9.]+)   \\[cpu] .+");
+
+  private static CliRun bench(String... args) {
+    return CliRun.of("bench", args);
+  }
+
+  @Test
+  void reportsEachSizeAndPolicyInBitmapGosStyle() {
+    CliRun r =
+        bench(
+            "--size",
+            "9,5",
+            "--policy",
+            "uniform",
+            "--policy",
+            "heavy",
+            "--playouts",
+            "400",
+            "--warmup",
+            "0",
+            "--threads",
+            "1");
+    assertEquals(0, r.exitCode(), r.err());
+    List<String> lines = r.out().lines().toList();
+    assertTrue(lines.get(0).startsWith("machine: "), lines.get(0));
+    assertTrue(lines.get(0).contains("java: "), lines.get(0));
+    int cases = 0;
+    for (int i = 0; i < lines.size(); i++) {
+      if (!lines.get(i).startsWith("benchmarking playouts")) {
+        continue;
+      }
+      cases++;
+      assertTrue(lines.get(i).contains("threads=1 playouts=400 seed=1"), lines.get(i));
+      Matcher game = GAME.matcher(lines.get(i + 1));
+      assertTrue(game.matches(), lines.get(i + 1));
+      double moves = Double.parseDouble(game.group(1));
+      double blackWins = Double.parseDouble(game.group(2));
+      assertTrue(moves > 10 && moves < 3 * 81, lines.get(i + 1));
+      assertTrue(blackWins > 0 && blackWins < 1, lines.get(i + 1));
+      assertTrue(lines.get(i + 2).startsWith("[rules] "), lines.get(i + 2));
+    }
+    assertEquals(4, cases, r.out());
+    assertTrue(r.out().contains("benchmarking playouts  size=9 komi=7.5 policy=uniform"), r.out());
+    assertTrue(r.out().contains("benchmarking playouts  size=5 komi=7.5 policy=heavy"), r.out());
+    assertTrue(r.out().contains("[rules] random 100.0%\n"), r.out());
+    // heavy: every rule named, the generators' shares summing to 100 %, the filter's vetoes.
+    String heavyRules =
+        r.out().lines().filter(l -> l.startsWith("[rules] extend ")).findFirst().orElseThrow();
+    double sum = 0;
+    Matcher share = Pattern.compile("([a-z0-9-]+) ([0-9.]+)%").matcher(heavyRules);
+    while (share.find()) {
+      sum += Double.parseDouble(share.group(2));
+    }
+    assertEquals(100, sum, 0.5, heavyRules);
+    assertTrue(heavyRules.matches(".* · self-atari vetoed [0-9.]+/move"), heavyRules);
+  }
+
+  @Test
+  void aFixedNumberOfPlayoutsGivesTheSameFiguresOnOneThreadOrTwo() {
+    String[] common = {"--size", "9", "--policy", "atari-local", "--playouts", "3000", "--seed"};
+    List<String> figures = new java.util.ArrayList<>();
+    for (String threads : List.of("1", "2")) {
+      String[] args = java.util.Arrays.copyOf(common, common.length + 5);
+      args[common.length] = "7";
+      args[common.length + 1] = "--warmup";
+      args[common.length + 2] = "0";
+      args[common.length + 3] = "--threads";
+      args[common.length + 4] = threads;
+      CliRun r = bench(args);
+      assertEquals(0, r.exitCode(), r.err());
+      String game = r.out().lines().filter(l -> l.startsWith("[game]")).findFirst().orElseThrow();
+      Matcher m = GAME.matcher(game);
+      assertTrue(m.matches(), game);
+      figures.add(m.group(1) + " " + m.group(2) + " " + m.group(3));
+      String rules = r.out().lines().filter(l -> l.startsWith("[rules]")).findFirst().orElseThrow();
+      figures.add(rules);
+    }
+    assertEquals(figures.get(0), figures.get(2));
+    assertEquals(figures.get(1), figures.get(3));
+  }
+
+  @Test
+  void searchAddsALineWithTheTreesChoice() {
+    CliRun r =
+        bench("--size", "9", "--playouts", "300", "--warmup", "0", "--threads", "1", "--search");
+    assertEquals(0, r.exitCode(), r.err());
+    String search = r.out().lines().filter(l -> l.startsWith("[search]")).findFirst().orElseThrow();
+    assertTrue(
+        search.matches(
+            "\\[search] = [0-9.]+ kpps \\([0-9.]+ kpps/thread\\)   \\[playouts] = 300   \\[best]"
+                + " = [A-HJ]\\d .+ % of \\d+ visits"),
+        search);
+  }
+
+  @Test
+  void badOptionsAreUsageErrorsThatNameTheOption() {
+    assertRefused("--size: board sizes are 2..25 (got 30)", "--size", "30");
+    assertRefused("--size: board sizes are 2..25 (got 1)", "--size", "9,1");
+    assertRefused(
+        "--policy 'nonsense': rules[0].kind: unknown rule 'nonsense'", "--policy", "nonsense");
+    assertRefused(
+        "--policy 'random@2': rules[0].rate: must be 0..1 (got 2)", "--policy", "random@2");
+    assertRefused("--playouts must be at least 1 (got 0)", "--playouts", "0");
+    assertRefused("--seconds must be more than 0 and at most 86400 (got -1.0)", "--seconds", "-1");
+    assertRefused("--warmup must be 0..86400 seconds (got -1.0)", "--warmup", "-1");
+    assertRefused("--threads must be 1..1024, or 0 for all cores (got -2)", "--threads", "-2");
+    assertRefused("--komi must be a finite number (got NaN)", "--komi", "NaN");
+    assertRefused("--results must be at least 1 (got 0)", "--farm", "--results", "0");
+    assertRefused("--workers must be at least 1 (got 0)", "--farm", "--workers", "0");
+  }
+
+  private static void assertRefused(String message, String... args) {
+    CliRun r = bench(args);
+    assertEquals(2, r.exitCode(), r.out() + r.err());
+    assertTrue(r.err().startsWith(message), r.err());
+    assertTrue(r.err().contains("Usage: gofarm bench"), r.err());
+    assertEquals("", r.out());
+  }
+}
