@@ -179,9 +179,7 @@ final class BenchCommand implements Callable<Integer> {
     if (!Double.isFinite(komi)) {
       throw fail("--komi must be a finite number (got " + komi + ")");
     }
-    if (threads < 0 || threads > 1024) {
-      throw fail("--threads must be 1..1024, or 0 for all cores (got " + threads + ")");
-    }
+    OptionChecks.threads(commandSpec, "--threads", threads);
     if (playouts != null) {
       atLeast("--playouts", playouts, 1);
     } else if (!(seconds > 0) || seconds > 86_400) {

@@ -9,7 +9,10 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** {@code gofarm coordinator}: serves the client API and the worker hub until stopped. */
 @Command(
@@ -22,6 +25,8 @@ import picocli.CommandLine.Option;
           + " restart and unfinished ones run again."
     })
 final class CoordinatorCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   @Option(
       names = "--host",
       defaultValue = "0.0.0.0",
@@ -53,9 +58,11 @@ final class CoordinatorCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    OptionChecks.port(spec, "--port", port, false);
+    OptionChecks.port(spec, "--metrics-port", metricsPort, true);
     if (leaseSeconds < 5) {
-      throw new IllegalArgumentException(
-          "--lease-seconds must be at least 5 (got " + leaseSeconds + ")");
+      throw new ParameterException(
+          spec.commandLine(), "--lease-seconds must be at least 5 (got " + leaseSeconds + ")");
     }
     CoordinatorSettings settings =
         new CoordinatorSettings(

@@ -5,6 +5,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 
 /**
@@ -54,9 +55,17 @@ final class Errors implements CommandLine.IExecutionExceptionHandler {
         if (any.is(BadRequest.class)) {
           try {
             BadRequest bad = any.unpack(BadRequest.class);
+            List<BadRequest.FieldViolation> violations = bad.getFieldViolationsList();
+            if (violations.size() == 1 && violations.get(0).getField().isEmpty()) {
+              return "error: " + violations.get(0).getDescription(); // about the whole request
+            }
             StringBuilder sb = new StringBuilder("error: the request was refused:");
-            for (BadRequest.FieldViolation v : bad.getFieldViolationsList()) {
-              sb.append("\n  ").append(v.getField()).append(": ").append(v.getDescription());
+            for (BadRequest.FieldViolation v : violations) {
+              sb.append("\n  ");
+              if (!v.getField().isEmpty()) {
+                sb.append(v.getField()).append(": ");
+              }
+              sb.append(v.getDescription());
             }
             return sb.toString();
           } catch (com.google.protobuf.InvalidProtocolBufferException ignored) {

@@ -49,7 +49,7 @@ final class LocalCommand implements Callable<Integer> {
   @Option(
       names = "--threads",
       defaultValue = "0",
-      description = "Playout threads (default: all cores).")
+      description = "Playout threads, 1..1024 (default: all cores).")
   int threads;
 
   @Option(
@@ -92,6 +92,8 @@ final class LocalCommand implements Callable<Integer> {
               org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME))
           .setLevel(ch.qos.logback.classic.Level.WARN);
     }
+    OptionChecks.threads(commandSpec, "--threads", threads);
+    OptionChecks.port(commandSpec, "--metrics-port", metricsPort, true);
     JobSpec spec = SpecFiles.read(specFile);
     PrintWriter err = commandSpec.commandLine().getErr();
     String name = InProcessServerBuilder.generateName();

@@ -148,6 +148,7 @@ final class WorkerCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     String target = target();
+    OptionChecks.port(spec, "--metrics-port", metricsPort, true);
     WorkerSettings settings = settings();
     Duration drain = seconds(drainTimeout, "--drain-timeout");
     WorkerMetrics metrics = new WorkerMetrics();

@@ -127,6 +127,26 @@ class LocalCommandTest {
         err.toString());
   }
 
+  @Test
+  void badOptionsAndAMissingSpecFileAreNamedAndNothingRuns() throws Exception {
+    Path spec = Path.of("..", "examples", "evaluate-9x9.json");
+    CliRun threads = CliRun.of("local", spec.toString(), "--threads", "-1");
+    assertEquals(2, threads.exitCode());
+    assertEquals(
+        "--threads must be 1..1024, or 0 for all cores (got -1)",
+        threads.err().lines().findFirst().get());
+    CliRun port = CliRun.of("local", spec.toString(), "--metrics-port", "99999");
+    assertEquals(2, port.exitCode());
+    assertEquals(
+        "--metrics-port must be 0..65535 (0 for any free port, -1 for none; got 99999)",
+        port.err().lines().findFirst().get());
+    Path missing = dir.resolve("missing.json");
+    CliRun file = CliRun.of("local", missing.toString(), "--metrics-port", "-1");
+    assertEquals(1, file.exitCode());
+    assertEquals("error: cannot read " + missing + ": no such file\n", file.err());
+    assertEquals("", file.out());
+  }
+
   /** What {@code gofarm local} printed. */
   private record Run(String out, String err) {}
 

@@ -187,6 +187,11 @@ class WorkerCommandTest {
     assertEquals(2, label.exitCode());
     assertEquals(
         "--label zone: at most 128 characters (got 129)", label.err().lines().findFirst().get());
+    CliRun metricsPort = run("-c", "localhost:7070", "--metrics-port", "70000");
+    assertEquals(2, metricsPort.exitCode());
+    assertEquals(
+        "--metrics-port must be 0..65535 (0 for any free port, -1 for none; got 70000)",
+        metricsPort.err().lines().findFirst().get());
   }
 
   @Test
