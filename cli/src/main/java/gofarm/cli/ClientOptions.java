@@ -3,7 +3,9 @@ package gofarm.cli;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** The options of the commands that talk to a running coordinator. */
 final class ClientOptions {
@@ -15,9 +17,17 @@ final class ClientOptions {
               + " localhost:7070).")
   String coordinator;
 
-  /** A plaintext channel to the coordinator; close it with {@link #close}. */
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec command;
+
+  /**
+   * A plaintext channel to the coordinator; close it with {@link #close}.
+   *
+   * @throws picocli.CommandLine.ParameterException if {@code --coordinator} is not HOST:PORT
+   */
   ManagedChannel channel() {
-    return NettyChannelBuilder.forTarget(coordinator)
+    return NettyChannelBuilder.forTarget(
+            OptionChecks.hostPort(command, "--coordinator", coordinator))
         .usePlaintext()
         .keepAliveTime(30, TimeUnit.SECONDS)
         .maxInboundMessageSize(256 * 1024 * 1024)

@@ -1,5 +1,6 @@
 package gofarm.cli;
 
+import org.slf4j.bridge.SLF4JBridgeHandler;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -28,6 +29,9 @@ import picocli.CommandLine.Command;
 public final class Main implements Runnable {
 
   public static void main(String[] args) {
+    // gRPC logs through java.util.logging: route it to logback, configured in logback.xml.
+    SLF4JBridgeHandler.removeHandlersForRootLogger();
+    SLF4JBridgeHandler.install();
     System.exit(commandLine().execute(args));
   }
 

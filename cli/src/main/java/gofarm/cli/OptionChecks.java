@@ -1,5 +1,7 @@
 package gofarm.cli;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
@@ -9,6 +11,10 @@ import picocli.CommandLine.ParameterException;
  */
 final class OptionChecks {
   static final int MAX_THREADS = 1024;
+
+  /** HOST:PORT, the host a name, an IPv4 address or a bracketed IPv6 address. */
+  private static final Pattern HOST_PORT =
+      Pattern.compile("(\\[[0-9A-Fa-f:.]+]|[^:\\[\\]/\\s]+):(\\d{1,5})");
 
   private OptionChecks() {}
 
@@ -25,6 +31,23 @@ final class OptionChecks {
               + value
               + ")");
     }
+  }
+
+  /**
+   * A coordinator's address, HOST:PORT with a port 1..65535, checked before a channel is built (a
+   * gRPC channel given a port out of range fails on one of its own threads and never answers).
+   */
+  static String hostPort(CommandSpec spec, String option, String value) {
+    Matcher m = HOST_PORT.matcher(value);
+    if (!m.matches() || Integer.parseInt(m.group(2)) < 1 || Integer.parseInt(m.group(2)) > 65535) {
+      throw new ParameterException(
+          spec.commandLine(),
+          option
+              + ": must be HOST:PORT with a port 1..65535, e.g. localhost:7070 (got '"
+              + value
+              + "')");
+    }
+    return value;
   }
 
   /** A thread count: 1..1024, or 0 for all cores. */

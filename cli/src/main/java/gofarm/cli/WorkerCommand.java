@@ -19,8 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -54,10 +52,6 @@ import picocli.CommandLine.Spec;
     })
 final class WorkerCommand implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(WorkerCommand.class);
-
-  /** HOST:PORT, the host a name, an IPv4 address or a bracketed IPv6 address. */
-  private static final Pattern HOST_PORT =
-      Pattern.compile("(\\[[0-9A-Fa-f:.]+]|[^:\\[\\]/]+):(\\d{1,5})");
 
   @Spec CommandSpec spec;
 
@@ -147,7 +141,7 @@ final class WorkerCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    String target = target();
+    String target = OptionChecks.hostPort(spec, "--coordinator", coordinator);
     OptionChecks.port(spec, "--metrics-port", metricsPort, true);
     WorkerSettings settings = settings();
     Duration drain = seconds(drainTimeout, "--drain-timeout");
@@ -184,19 +178,6 @@ final class WorkerCommand implements Callable<Integer> {
         metricsServer.close();
       }
     }
-  }
-
-  /** The gRPC target for {@code --coordinator}, checked. */
-  private String target() {
-    Matcher m = HOST_PORT.matcher(coordinator);
-    if (!m.matches() || Integer.parseInt(m.group(2)) < 1 || Integer.parseInt(m.group(2)) > 65535) {
-      throw new ParameterException(
-          spec.commandLine(),
-          "--coordinator: must be HOST:PORT with a port 1..65535, e.g. localhost:7070 (got '"
-              + coordinator
-              + "')");
-    }
-    return coordinator;
   }
 
   private WorkerSettings settings() {
