@@ -4,7 +4,12 @@ import com.google.rpc.BadRequest;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.util.List;
 import picocli.CommandLine;
 
@@ -34,12 +39,37 @@ final class Errors implements CommandLine.IExecutionExceptionHandler {
       return describe(s);
     }
     if (e instanceof java.io.UncheckedIOException io) {
-      return "error: " + io.getMessage();
+      // "cannot write X: <the cause's message>", where the cause's message may be a bare path.
+      String message = io.getMessage();
+      String cause = io.getCause().getMessage();
+      if (cause != null && message.endsWith(": " + cause)) {
+        message = message.substring(0, message.length() - cause.length()) + ioReason(io.getCause());
+      }
+      return "error: " + message;
     }
     if (e instanceof IllegalArgumentException || e instanceof IllegalStateException) {
       return "error: " + e.getMessage();
     }
     return "error: " + e;
+  }
+
+  /**
+   * Why a file operation failed, in words: Java's messages for the common failures are just the
+   * path, which says nothing of the cause.
+   */
+  static String ioReason(IOException e) {
+    if (e instanceof FileSystemException f) {
+      String what =
+          f instanceof NoSuchFileException
+              ? "no such file or directory"
+              : f instanceof AccessDeniedException
+                  ? "permission denied"
+                  : f instanceof FileAlreadyExistsException
+                      ? "a file is in the way"
+                      : f.getReason() != null ? f.getReason() : f.getClass().getSimpleName();
+      return f.getFile() == null ? what : what + " (" + f.getFile() + ")";
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
   private static String describe(StatusRuntimeException e) {

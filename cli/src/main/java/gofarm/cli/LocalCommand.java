@@ -16,7 +16,10 @@ import gofarm.worker.metrics.WorkerMetrics;
 import io.grpc.ManagedChannel;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +28,7 @@ import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -95,6 +99,7 @@ final class LocalCommand implements Callable<Integer> {
     OptionChecks.threads(commandSpec, "--threads", threads);
     OptionChecks.port(commandSpec, "--metrics-port", metricsPort, true);
     JobSpec spec = SpecFiles.read(specFile);
+    checkWritable(out);
     PrintWriter err = commandSpec.commandLine().getErr();
     String name = InProcessServerBuilder.generateName();
     CoordinatorSettings settings =
@@ -156,6 +161,20 @@ final class LocalCommand implements Callable<Integer> {
         worker.close();
         channel.shutdownNow();
       }
+    }
+  }
+
+  /** Fails before the job runs, rather than after it, when the results could not be written. */
+  private void checkWritable(Path folder) {
+    try {
+      Files.createDirectories(folder);
+      if (!Files.isWritable(folder)) {
+        throw new AccessDeniedException(folder.toString());
+      }
+    } catch (IOException e) {
+      throw new ParameterException(
+          commandSpec.commandLine(),
+          "--out: cannot write results into " + folder + ": " + Errors.ioReason(e));
     }
   }
 

@@ -3,7 +3,10 @@ package gofarm.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code gofarm coordinator}'s options are checked before anything listens (a running coordinator
@@ -19,6 +22,27 @@ class CoordinatorCommandTest {
         "--metrics-port",
         "-2");
     assertRefused("--lease-seconds must be at least 5 (got 1)", "--lease-seconds", "1");
+  }
+
+  @Test
+  void aDataDirectoryThatCannotBeMadeIsOneLineWithTheReason(@TempDir Path dir) throws Exception {
+    Path file = Files.writeString(dir.resolve("a-file"), "");
+    CliRun r =
+        CliRun.of(
+            "coordinator",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--metrics-port",
+            "-1",
+            "--data-dir",
+            file.toString());
+    assertEquals(1, r.exitCode(), r.err());
+    Path jobs = file.resolve("jobs");
+    assertEquals(
+        "error: cannot create the data directory " + jobs + ": Not a directory (" + jobs + ")\n",
+        r.err());
   }
 
   private static void assertRefused(String message, String... args) {

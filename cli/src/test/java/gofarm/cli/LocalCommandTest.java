@@ -128,7 +128,7 @@ class LocalCommandTest {
   }
 
   @Test
-  void badOptionsAndAMissingSpecFileAreNamedAndNothingRuns() throws Exception {
+  void badOptionsAMissingSpecAndAnUnwritableOutAreNamedAndNothingRuns() throws Exception {
     Path spec = Path.of("..", "examples", "evaluate-9x9.json");
     CliRun threads = CliRun.of("local", spec.toString(), "--threads", "-1");
     assertEquals(2, threads.exitCode());
@@ -140,11 +140,17 @@ class LocalCommandTest {
     assertEquals(
         "--metrics-port must be 0..65535 (0 for any free port, -1 for none; got 99999)",
         port.err().lines().findFirst().get());
+    Path file = Files.writeString(dir.resolve("a-file"), "");
+    CliRun out = CliRun.of("local", spec.toString(), "--out", file.toString());
+    assertEquals(2, out.exitCode());
+    assertEquals(
+        "--out: cannot write results into " + file + ": a file is in the way (" + file + ")",
+        out.err().lines().findFirst().get());
     Path missing = dir.resolve("missing.json");
-    CliRun file = CliRun.of("local", missing.toString(), "--metrics-port", "-1");
-    assertEquals(1, file.exitCode());
-    assertEquals("error: cannot read " + missing + ": no such file\n", file.err());
-    assertEquals("", file.out());
+    CliRun noSpec = CliRun.of("local", missing.toString(), "--metrics-port", "-1");
+    assertEquals(1, noSpec.exitCode());
+    assertEquals("error: cannot read " + missing + ": no such file\n", noSpec.err());
+    assertEquals("", noSpec.out());
   }
 
   /** What {@code gofarm local} printed. */
