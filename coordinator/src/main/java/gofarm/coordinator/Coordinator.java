@@ -235,5 +235,6 @@ public final class Coordinator implements AutoCloseable {
     if (metricsServer != null) {
       metricsServer.close();
     }
+    LOG.info("coordinator stopped");
   }
 }
