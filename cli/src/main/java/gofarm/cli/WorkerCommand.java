@@ -143,6 +143,7 @@ final class WorkerCommand implements Callable<Integer> {
   public Integer call() {
     String target = OptionChecks.hostPort(spec, "--coordinator", coordinator);
     OptionChecks.port(spec, "--metrics-port", metricsPort, true);
+    OptionChecks.threads(spec, "--threads", threads);
     WorkerSettings settings = settings();
     Duration drain = seconds(drainTimeout, "--drain-timeout");
     WorkerMetrics metrics = new WorkerMetrics();

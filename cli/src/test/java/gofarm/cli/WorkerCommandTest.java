@@ -177,7 +177,9 @@ class WorkerCommandTest {
         noPort.err());
     CliRun threads = run("-c", "localhost:7070", "--threads", "2000");
     assertEquals(2, threads.exitCode());
-    assertEquals("--threads: must be 1..1024 (got 2000)", threads.err().lines().findFirst().get());
+    assertEquals(
+        "--threads must be 1..1024, or 0 for all cores (got 2000)",
+        threads.err().lines().findFirst().get());
     CliRun id = run("-c", "[::1]:7070", "--id", "a b");
     assertEquals(2, id.exitCode());
     assertEquals(
