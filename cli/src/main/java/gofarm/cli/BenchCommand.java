@@ -142,8 +142,9 @@ final class BenchCommand implements Callable<Integer> {
     }
     List<PolicySpec> specs = checkedOptions();
     int n = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
-    double mhz = cpuMhz();
-    out.println(machine(mhz));
+    List<String> cpuInfo = cpuInfo();
+    double mhz = cpuMhz(cpuInfo);
+    out.println(machine(cpuValue(cpuInfo, "model name"), mhz));
     out.println();
     ExecutorService pool = search && n > 1 ? Executors.newFixedThreadPool(n - 1) : null;
     try (PlayoutEngine engine = new PlayoutEngine(n)) {
@@ -212,8 +213,7 @@ final class BenchCommand implements Callable<Integer> {
   /**
    * What the figures were measured on: the figures of two machines or two JVMs are not comparable.
    */
-  private static String machine(double mhz) {
-    String cpu = cpuModel();
+  private static String machine(String cpu, double mhz) {
     return String.format(
         Locale.ROOT,
         "machine: %d cores%s%s   java: %s %s",
@@ -356,8 +356,8 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   /** The CPU clock from /proc/cpuinfo, or 0 where there is none. */
-  private static double cpuMhz() {
-    String mhz = cpuInfo("cpu MHz");
+  private static double cpuMhz(List<String> cpuInfo) {
+    String mhz = cpuValue(cpuInfo, "cpu MHz");
     try {
       return mhz.isEmpty() ? 0 : Double.parseDouble(mhz);
     } catch (NumberFormatException e) {
@@ -365,21 +365,21 @@ final class BenchCommand implements Callable<Integer> {
     }
   }
 
-  /** The CPU's model name from /proc/cpuinfo, or "" where there is none. */
-  private static String cpuModel() {
-    return cpuInfo("model name");
+  /** The lines of /proc/cpuinfo, or none (not Linux, or not readable). */
+  private static List<String> cpuInfo() {
+    try {
+      return Files.readAllLines(Path.of("/proc/cpuinfo"));
+    } catch (java.io.IOException | RuntimeException e) {
+      return List.of();
+    }
   }
 
-  /** The first value of {@code key} in /proc/cpuinfo, or "" (not Linux, or not readable). */
-  private static String cpuInfo(String key) {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-        if (line.startsWith(key) && line.indexOf(':') > 0) {
-          return line.substring(line.indexOf(':') + 1).trim();
-        }
+  /** The first value of {@code key} in those lines, or "". */
+  private static String cpuValue(List<String> cpuInfo, String key) {
+    for (String line : cpuInfo) {
+      if (line.startsWith(key) && line.indexOf(':') > 0) {
+        return line.substring(line.indexOf(':') + 1).trim();
       }
-    } catch (java.io.IOException | RuntimeException e) {
-      // not Linux, or not readable
     }
     return "";
   }

@@ -10,7 +10,7 @@ import picocli.CommandLine.ParameterException;
  * option, the allowed range and the value given, before anything starts listening or running.
  */
 final class OptionChecks {
-  static final int MAX_THREADS = 1024;
+  private static final int MAX_THREADS = 1024;
 
   /** HOST:PORT, the host a name, an IPv4 address or a bracketed IPv6 address. */
   private static final Pattern HOST_PORT =
