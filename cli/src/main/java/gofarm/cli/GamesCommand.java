@@ -98,10 +98,12 @@ final class GamesCommand implements Callable<Integer> {
 
   /**
    * Downloads the job's games into {@code file} (replaced if it exists) and returns how many; the
-   * file appears only once every game has arrived.
+   * file appears only once every game has arrived. An unknown job is reported before anything is
+   * written.
    */
   static long writeTo(
       PlayoutFarmGrpc.PlayoutFarmBlockingStub farm, String jobId, Path file, PrintWriter err) {
+    JobStatus job = job(farm, jobId);
     Path absolute = file.toAbsolutePath();
     Path part = absolute.resolveSibling(absolute.getFileName() + ".part");
     try {
@@ -110,7 +112,7 @@ final class GamesCommand implements Callable<Integer> {
       }
       long games;
       try (Writer w = Files.newBufferedWriter(part, StandardCharsets.UTF_8)) {
-        games = download(farm, jobId, w, err);
+        games = download(farm, jobId, job, w, err);
       }
       Files.move(part, absolute, StandardCopyOption.REPLACE_EXISTING);
       return games;
@@ -135,10 +137,25 @@ final class GamesCommand implements Callable<Integer> {
   static long download(
       PlayoutFarmGrpc.PlayoutFarmBlockingStub farm, String jobId, Writer out, PrintWriter err)
       throws IOException {
+    return download(farm, jobId, job(farm, jobId), out, err);
+  }
+
+  /** The job's status; NOT_FOUND for an unknown job. */
+  private static JobStatus job(PlayoutFarmGrpc.PlayoutFarmBlockingStub farm, String jobId) {
+    GetJobRequest id = GetJobRequest.newBuilder().setJobId(jobId).build();
+    return farm.withDeadlineAfter(60, TimeUnit.SECONDS).getJob(id);
+  }
+
+  private static long download(
+      PlayoutFarmGrpc.PlayoutFarmBlockingStub farm,
+      String jobId,
+      JobStatus job,
+      Writer out,
+      PrintWriter err)
+      throws IOException {
     GetJobRequest id = GetJobRequest.newBuilder().setJobId(jobId).build();
     try {
-      JobStatus status = farm.withDeadlineAfter(60, TimeUnit.SECONDS).getJob(id);
-      long expected = status.getMatch().getGames();
+      long expected = job.getMatch().getGames();
       ProgressBar bar = expected >= PROGRESS_FROM ? new ProgressBar("games", expected, err) : null;
       long games = 0;
       Iterator<GameRecord> records = farm.getGames(id);

@@ -19,8 +19,6 @@ import io.grpc.ManagedChannel;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,7 +49,7 @@ class FarmProcessesTest {
   void ports(org.junit.jupiter.api.TestInfo test) throws IOException {
     dir = Path.of("target", "farm-processes", test.getTestMethod().orElseThrow().getName());
     Files.createDirectories(dir);
-    port = freePort();
+    port = LoopbackPorts.free();
     channel = NettyChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
     farm = PlayoutFarmGrpc.newBlockingStub(channel);
   }
@@ -258,11 +256,5 @@ class FarmProcessesTest {
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     processes.add(p);
     return p;
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
   }
 }

@@ -176,4 +176,15 @@ class GamesCommandTest {
         run.err());
     assertTrue(run.out().isEmpty());
   }
+
+  @Test
+  void anUnknownJobIsNamedBeforeTheOutputFolderIsMade() {
+    Path folder = dir.resolve("not-yet");
+    CliRun run = games("nope", "-o", folder.resolve("match.sgf").toString());
+    assertEquals(1, run.exitCode());
+    assertEquals(
+        "error: not found: no job nope here (gofarm jobs lists the jobs)" + System.lineSeparator(),
+        run.err());
+    assertFalse(Files.exists(folder), "nothing is written for a job that does not exist");
+  }
 }

@@ -114,10 +114,7 @@ class WorkerCommandTest {
 
   @Test
   void aCoordinatorThatNeverAnswersEndsTheCommandAfterTheGiveUpTime() throws Exception {
-    int port;
-    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      port = free.getLocalPort(); // closed again: nothing listens there
-    }
+    int port = LoopbackPorts.free(); // nothing listens there
     CliRun r = run("-c", "127.0.0.1:" + port, "--threads", "1", "--give-up-after", "0.3");
     assertEquals(1, r.exitCode());
     assertTrue(

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import gofarm.cli.LoopbackPorts;
 import gofarm.proto.v1.EvaluateSpec;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.JobState;
@@ -17,8 +18,6 @@ import gofarm.proto.v1.SubmitJobRequest;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -62,10 +61,10 @@ class LocalClusterTest {
     Tools.require("bash", "apt-get install bash");
     env.put("GOFARM_BIN", gofarmLauncher().toString());
     env.put("PROMETHEUS_BIN", prometheus.toString());
-    int port = freePort();
-    int metricsPort = freePort();
-    int workerMetricsPort = freePortPair();
-    int prometheusPort = freePort();
+    int port = LoopbackPorts.free();
+    int metricsPort = LoopbackPorts.free();
+    int workerMetricsPort = LoopbackPorts.freePair();
+    int prometheusPort = LoopbackPorts.free();
 
     Tools.Result up =
         cluster(
@@ -280,27 +279,5 @@ class LocalClusterTest {
         }
       }
     }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
-  }
-
-  /** A port p such that p and p + 1 are both free (the two workers' metrics ports). */
-  private static int freePortPair() throws IOException {
-    for (int attempt = 0; attempt < 50; attempt++) {
-      int p = freePort();
-      if (p < 65535) {
-        try (ServerSocket a = new ServerSocket(p, 1, InetAddress.getLoopbackAddress());
-            ServerSocket b = new ServerSocket(p + 1, 1, InetAddress.getLoopbackAddress())) {
-          return p;
-        } catch (IOException taken) {
-          // try another
-        }
-      }
-    }
-    throw new IOException("no two consecutive free ports");
   }
 }
