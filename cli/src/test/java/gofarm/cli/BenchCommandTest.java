@@ -83,15 +83,52 @@ class BenchCommandTest {
       args[common.length + 4] = threads;
       CliRun r = bench(args);
       assertEquals(0, r.exitCode(), r.err());
-      String game = r.out().lines().filter(l -> l.startsWith("[game]")).findFirst().orElseThrow();
-      Matcher m = GAME.matcher(game);
-      assertTrue(m.matches(), game);
-      figures.add(m.group(1) + " " + m.group(2) + " " + m.group(3));
-      String rules = r.out().lines().filter(l -> l.startsWith("[rules]")).findFirst().orElseThrow();
-      figures.add(rules);
+      figures.add(figures(r.out()));
     }
-    assertEquals(figures.get(0), figures.get(2));
-    assertEquals(figures.get(1), figures.get(3));
+    assertEquals(figures.get(0), figures.get(1));
+  }
+
+  @Test
+  void roundsRunTheSamePlayoutsAndListEachSpeed() {
+    String[] common = {"--size", "9", "--playouts", "500", "--warmup", "0", "--threads", "1"};
+    CliRun once = bench(common);
+    String[] thrice = java.util.Arrays.copyOf(common, common.length + 2);
+    thrice[common.length] = "--rounds";
+    thrice[common.length + 1] = "3";
+    CliRun r = bench(thrice);
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.out().contains("threads=1 playouts=500 rounds=3 seed=1\n"), r.out());
+    String rounds = r.out().lines().filter(l -> l.startsWith("[rounds]")).findFirst().orElseThrow();
+    assertTrue(
+        rounds.matches("\\[rounds] [0-9.]+ · [0-9.]+ · [0-9.]+ kpps \\(median [0-9.]+\\)"), rounds);
+    String game = r.out().lines().filter(l -> l.startsWith("[game]")).findFirst().orElseThrow();
+    String fastest =
+        java.util.Arrays.stream(rounds.split(" ", 2)[1].split(" kpps")[0].split(" · "))
+            .max(java.util.Comparator.comparingDouble(Double::parseDouble))
+            .orElseThrow();
+    assertTrue(game.startsWith("[game] = " + fastest + " kpps "), game + " / " + rounds);
+    // The fastest round's figures are the figures of the same playouts measured once.
+    assertEquals(figures(once.out()), figures(r.out()));
+    assertTrue(once.out().lines().noneMatch(l -> l.startsWith("[rounds]")), once.out());
+  }
+
+  @Test
+  void theRoundsLineGivesEachSpeedInOrderAndTheMedian() {
+    assertEquals(
+        "[rounds] 60.0 · 80.0 · 70.0 kpps (median 70.0)",
+        BenchCommand.roundsLine(new double[] {60_000, 80_000, 70_000}));
+    assertEquals(
+        "[rounds] 61.0 · 60.0 kpps (median 60.5)",
+        BenchCommand.roundsLine(new double[] {61_000, 60_000}));
+  }
+
+  /** Moves and black wins of the [game] line, and the [rules] line. */
+  private static String figures(String out) {
+    String game = out.lines().filter(l -> l.startsWith("[game]")).findFirst().orElseThrow();
+    Matcher m = GAME.matcher(game);
+    assertTrue(m.matches(), game);
+    String rules = out.lines().filter(l -> l.startsWith("[rules]")).findFirst().orElseThrow();
+    return m.group(1) + " " + m.group(2) + " " + m.group(3) + " " + rules;
   }
 
   @Test
@@ -118,6 +155,7 @@ class BenchCommandTest {
     assertRefused("--playouts must be at least 1 (got 0)", "--playouts", "0");
     assertRefused("--seconds must be more than 0 and at most 86400 (got -1.0)", "--seconds", "-1");
     assertRefused("--warmup must be 0..86400 seconds (got -1.0)", "--warmup", "-1");
+    assertRefused("--rounds must be 1..1000 (got 0)", "--rounds", "0");
     assertRefused("--threads must be 1..1024, or 0 for all cores (got -2)", "--threads", "-2");
     assertRefused("--komi must be a finite number (got NaN)", "--komi", "NaN");
     assertRefused("--results must be at least 1 (got 0)", "--farm", "--results", "0");
