@@ -1,8 +1,5 @@
 package gofarm.wire;
 
-import com.google.protobuf.Descriptors.Descriptor;
-import com.google.protobuf.Descriptors.FieldDescriptor;
-import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
 import gofarm.io.Sgf;
@@ -14,6 +11,7 @@ import gofarm.proto.v1.MatchSpec;
 import gofarm.proto.v1.Openings;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.SgfSource;
+import io.grpc.StatusRuntimeException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
@@ -22,9 +20,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -39,12 +35,11 @@ import java.util.regex.Pattern;
  *
  * <p>Every problem is reported as the coordinator reports a bad spec, an {@code INVALID_ARGUMENT}
  * {@link io.grpc.StatusRuntimeException} (see {@link Violations}), so a client prints local and
- * remote refusals the same way. Unknown JSON fields are refused with the message and the field
- * names the message knows.
+ * remote refusals the same way. A value the JSON mapping refuses is reported at its field path (see
+ * {@link JsonFieldProblem}): an unknown field with the fields its message has, an enum with its
+ * values.
  */
 public final class SpecFiles {
-  private static final Pattern UNKNOWN_FIELD =
-      Pattern.compile("Cannot find field: (.+) in message (\\S+)");
   private static final Pattern EXCEPTION_PREFIX =
       Pattern.compile("^(?:[a-z0-9_]+\\.)+[A-Za-z0-9_$]+(?:Exception|Error): ");
 
@@ -85,46 +80,24 @@ public final class SpecFiles {
       JsonFormat.parser().merge(json, b);
     } catch (InvalidProtocolBufferException | RuntimeException e) {
       // Gson's syntax errors may escape as runtime exceptions; all of them mean bad JSON here.
-      throw Violations.of("", source + ": " + jsonProblem(e));
+      throw refusal(json, source, e);
     }
     return b.build();
   }
 
-  private static String jsonProblem(Exception e) {
+  /** A spec text the parser refused: the field to fix when one is to blame, else the message. */
+  private static StatusRuntimeException refusal(String json, String source, Exception e) {
+    JsonFieldProblem problem;
+    try {
+      problem = JsonFieldProblem.find(json, JobSpec.getDescriptor(), "spec");
+    } catch (RuntimeException notJson) {
+      problem = null; // a syntax error: the parser's message gives its line and column
+    }
+    if (problem != null) {
+      return Violations.of(problem.path(), problem.problem());
+    }
     String message = e.getMessage() == null ? e.toString() : e.getMessage();
-    Matcher m = UNKNOWN_FIELD.matcher(message);
-    if (m.find()) {
-      String field = m.group(1);
-      Descriptor type = messageType(m.group(2));
-      String known = "";
-      if (type != null) {
-        List<String> names = new ArrayList<>();
-        for (FieldDescriptor f : type.getFields()) {
-          names.add(f.getJsonName());
-        }
-        known = " (known: " + String.join(", ", names) + ")";
-      }
-      return "unknown field " + Violations.quote(field) + " in " + simpleName(m.group(2)) + known;
-    }
-    return EXCEPTION_PREFIX.matcher(message).replaceFirst("");
-  }
-
-  /** The message type of a full name, from farm.proto or the files it imports; or null. */
-  private static Descriptor messageType(String fullName) {
-    FileDescriptor farm = JobSpec.getDescriptor().getFile();
-    List<FileDescriptor> files = new ArrayList<>(farm.getDependencies());
-    files.add(0, farm);
-    for (FileDescriptor f : files) {
-      Descriptor d = f.findMessageTypeByName(simpleName(fullName));
-      if (d != null && d.getFullName().equals(fullName)) {
-        return d;
-      }
-    }
-    return null;
-  }
-
-  private static String simpleName(String fullName) {
-    return fullName.substring(fullName.lastIndexOf('.') + 1);
+    return Violations.of("", source + ": " + EXCEPTION_PREFIX.matcher(message).replaceFirst(""));
   }
 
   /**

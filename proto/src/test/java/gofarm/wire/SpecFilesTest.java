@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonNull;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import com.google.gson.JsonPrimitive;
 import gofarm.playout.PolicySpec;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.SgfSource;
@@ -18,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -111,32 +118,134 @@ class SpecFilesTest {
   }
 
   @Test
-  void unknownFieldsAreNamedWithTheKnownOnes() {
+  void unknownFieldsAreNamedAtTheirPathWithTheKnownOnes() {
     assertEquals(
-        "spec.json: unknown field 'nmae' in JobSpec (known: name, seed, priority, rules,"
-            + " evaluate, match)",
-        description(() -> SpecFiles.parseJson("{\"nmae\": \"x\"}", "spec.json")));
+        "spec.nmae: unknown field (JobSpec has name, seed, priority, rules, evaluate, match)",
+        refused("{\"nmae\": \"x\"}"));
     assertEquals(
-        "spec.json: unknown field 'positon' in EvaluateSpec (known: positions, policies,"
-            + " playouts, stopAtWidth, chunkPlayouts, topMoves)",
-        description(() -> SpecFiles.parseJson("{\"evaluate\": {\"positon\": []}}", "spec.json")));
+        "spec.evaluate.positon: unknown field (EvaluateSpec has positions, policies, playouts,"
+            + " stopAtWidth, chunkPlayouts, topMoves)",
+        refused("{\"evaluate\": {\"positon\": []}}"));
     assertEquals(
-        "spec.json: unknown field 'komi_' in Rules (known: komi, koRule, suicideAllowed)",
-        description(() -> SpecFiles.parseJson("{\"rules\": {\"komi_\": 7}}", "spec.json")));
+        "spec.rules.komi_: unknown field (Rules has komi, koRule, suicideAllowed)",
+        refused("{\"name\": \"ok\", \"rules\": {\"komi\": 7, \"komi_\": 7}}"));
   }
 
   @Test
-  void malformedJson() {
+  void valuesOfTheWrongKindAreNamedAtTheirPath() {
+    assertEquals(
+        "spec.priority: not an int32 value: \"high\"", refused("{\"priority\": \"high\"}"));
+    assertEquals(
+        "spec.evaluate.playouts: not an int64 value: \"lots\"",
+        refused("{\"evaluate\": {\"positions\": [{\"empty\": 9}], \"playouts\": \"lots\"}}"));
+    assertEquals(
+        "spec.rules.koRule: must be one of KO_RULE_UNSPECIFIED, KO_SIMPLE, KO_POSITIONAL,"
+            + " KO_SITUATIONAL (got \"KO_FOO\")",
+        refused("{\"rules\": {\"koRule\": \"KO_FOO\"}}"));
+    // An SGF record written where the source object belongs: the second position, by index.
+    assertEquals(
+        "spec.evaluate.positions[1].sgf: must be an object with the fields text, file, move,"
+            + " everyMove, game (got a string)",
+        refused("{\"evaluate\": {\"positions\": [{\"empty\": 9}, {\"sgf\": \"(;SZ[9])\"}]}}"));
+    assertEquals(
+        "spec.evaluate.policies[0].rules: must be an array [...] (got a string)",
+        refused("{\"evaluate\": {\"policies\": [{\"name\": \"heavy\", \"rules\": \"capture\"}]}}"));
+    assertEquals(
+        "spec.evaluate.policies[0].rules[1].params.scope: not a double value: \"wide\"",
+        refused(
+            "{\"evaluate\": {\"policies\": [{\"rules\": [{\"kind\": \"random\"},"
+                + " {\"kind\": \"capture\", \"params\": {\"ladder\": 1, \"scope\": \"wide\"}}]}]}}"));
+    assertEquals(
+        "spec: must be an object with the fields name, seed, priority, rules, evaluate, match"
+            + " (got an array)",
+        refused("[1, 2]"));
+  }
+
+  @Test
+  void twoFieldsOfOneChoiceAreNamed() {
+    assertEquals(
+        "spec.evaluate.positions[0]: give only one of empty, position, sgf (got empty and sgf)",
+        refused("{\"evaluate\": {\"positions\": [{\"empty\": 9, \"sgf\": {\"text\": \"(;)\"}}]}}"));
+    assertEquals(
+        "spec: give only one of evaluate, match (got evaluate and match)",
+        refused("{\"evaluate\": {}, \"match\": {}}"));
+  }
+
+  /**
+   * Any value of any kind put anywhere in a valid spec is read or refused as INVALID_ARGUMENT at a
+   * field path under {@code spec}, never anything else.
+   */
+  @Test
+  void anyValueAnywhereIsReadOrRefusedAtAFieldPath() {
+    JsonObject valid = JsonParser.parseString(SPEC).getAsJsonObject();
+    List<JsonElement> kinds =
+        List.of(
+            new JsonPrimitive("x"),
+            new JsonPrimitive(-1.5),
+            new JsonPrimitive(true),
+            new JsonArray(),
+            new JsonObject(),
+            JsonNull.INSTANCE,
+            JsonParser.parseString("[{\"a\": 1}]"),
+            JsonParser.parseString("{\"empty\": 9, \"sgf\": {}}"));
+    Random random = new Random(7);
+    int refused = 0;
+    for (int trial = 0; trial < 2000; trial++) {
+      JsonObject spec = valid.deepCopy();
+      replaceSomewhere(spec, kinds.get(random.nextInt(kinds.size())), random);
+      try {
+        SpecFiles.parseJson(spec.toString(), "spec.json");
+      } catch (StatusRuntimeException e) {
+        refused++;
+        assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode(), spec.toString());
+        String why = e.getStatus().getDescription();
+        assertTrue(why.startsWith("spec") && !why.startsWith("spec.json"), why + " for " + spec);
+      }
+    }
+    assertTrue(refused > 500, "most replacements are refused: " + refused);
+  }
+
+  /** Replaces one value of the tree (a member's or an element's) by {@code value}. */
+  private static void replaceSomewhere(JsonElement tree, JsonElement value, Random random) {
+    while (true) {
+      if (tree.isJsonObject() && !tree.getAsJsonObject().isEmpty()) {
+        JsonObject o = tree.getAsJsonObject();
+        List<String> names = new ArrayList<>(o.keySet());
+        String name = names.get(random.nextInt(names.size()));
+        if (random.nextInt(3) == 0 || !isContainer(o.get(name))) {
+          o.add(name, value.deepCopy());
+          return;
+        }
+        tree = o.get(name);
+      } else if (tree.isJsonArray() && !tree.getAsJsonArray().isEmpty()) {
+        JsonArray a = tree.getAsJsonArray();
+        int i = random.nextInt(a.size());
+        if (random.nextInt(3) == 0 || !isContainer(a.get(i))) {
+          a.set(i, value.deepCopy());
+          return;
+        }
+        tree = a.get(i);
+      } else {
+        return;
+      }
+    }
+  }
+
+  private static boolean isContainer(JsonElement e) {
+    return e.isJsonObject() && !e.getAsJsonObject().isEmpty()
+        || e.isJsonArray() && !e.getAsJsonArray().isEmpty();
+  }
+
+  @Test
+  void malformedJsonIsReportedWithTheParsersPlace() {
     assertEquals(
         "spec.json: End of input at line 1 column 10 path $.name",
         description(() -> SpecFiles.parseJson("{\"name\": ", "spec.json")));
-    assertEquals(
-        "spec.json: Not an int32 value: \"high\"",
-        description(() -> SpecFiles.parseJson("{\"priority\": \"high\"}", "spec.json")));
-    assertEquals(
-        "spec.json: Invalid enum value: \"KO_FOO\" for enum type: gofarm.v1.KoRule",
-        description(
-            () -> SpecFiles.parseJson("{\"rules\": {\"koRule\": \"KO_FOO\"}}", "spec.json")));
+  }
+
+  /** The refusal of a spec text: "field: problem". */
+  private static String refused(String json) {
+    return description(() -> SpecFiles.parseJson(json, "spec.json"));
   }
 
   @Test
@@ -192,8 +301,7 @@ class SpecFilesTest {
     Path unknown = dir.resolve("unknown.json");
     Files.writeString(unknown, "{\"evaluate\": {\"playout\": 5}}");
     assertEquals(
-        unknown
-            + ": unknown field 'playout' in EvaluateSpec (known: positions, policies, playouts,"
+        "spec.evaluate.playout: unknown field (EvaluateSpec has positions, policies, playouts,"
             + " stopAtWidth, chunkPlayouts, topMoves)",
         description(() -> SpecFiles.read(unknown)));
   }
