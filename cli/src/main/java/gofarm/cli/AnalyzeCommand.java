@@ -19,7 +19,6 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,7 +81,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     try {
       game = record.replay(n);
     } catch (SgfReplayException e) {
-      throw new ParameterException(commandSpec.commandLine(), file + ": " + e.getMessage());
+      throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
     }
     Board board = game.board();
     Benson.Result settled = new Benson(board.geometry()).compute(board);
@@ -106,8 +105,7 @@ final class AnalyzeCommand implements Callable<Integer> {
       try {
         Files.writeString(svg, picture, StandardCharsets.UTF_8);
       } catch (IOException e) {
-        throw new ParameterException(
-            commandSpec.commandLine(), "--svg: cannot write " + svg + ": " + describe(e));
+        throw new UncheckedIOException("cannot write " + svg + ": " + e.getMessage(), e);
       }
       out.println();
       out.println("wrote " + svg);
@@ -116,22 +114,16 @@ final class AnalyzeCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** The file's first game; a file that cannot be read or parsed is an error, not a usage one. */
   private SgfGame read() {
     try {
       return Sgf.read(file).get(0);
     } catch (UncheckedIOException e) {
-      throw new ParameterException(
-          commandSpec.commandLine(), "cannot read " + file + ": " + describe(e.getCause()));
+      throw new UncheckedIOException(
+          "cannot read " + file + ": " + e.getCause().getMessage(), e.getCause());
     } catch (SgfParseException e) {
-      throw new ParameterException(commandSpec.commandLine(), file + ": " + e.getMessage());
+      throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
     }
-  }
-
-  private static String describe(IOException e) {
-    if (e instanceof NoSuchFileException) {
-      return "no such file";
-    }
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
   private static String komiText(double komi) {

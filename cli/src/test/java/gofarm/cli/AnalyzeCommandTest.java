@@ -81,10 +81,16 @@ class AnalyzeCommandTest {
 
   @Test
   void errorsNameTheFileOrTheOption() throws Exception {
+    // A file that cannot be read or replayed is one line and exit 1; a bad option is a usage
+    // error (exit 2, with the usage).
     CliRun missing = run(dir.resolve("nope.sgf").toString());
-    assertEquals(2, missing.exitCode());
-    assertTrue(
-        missing.err().startsWith("cannot read " + dir.resolve("nope.sgf") + ": no such file\n"),
+    assertEquals(1, missing.exitCode());
+    assertEquals(
+        "error: cannot read "
+            + dir.resolve("nope.sgf")
+            + ": no such file or directory ("
+            + dir.resolve("nope.sgf")
+            + ")\n",
         missing.err());
 
     Path file = dir.resolve("game.sgf");
@@ -96,11 +102,21 @@ class AnalyzeCommandTest {
     Path broken = dir.resolve("broken.sgf");
     Files.writeString(broken, "(;SZ[9];B[zz])", StandardCharsets.UTF_8);
     CliRun bad = run(broken.toString());
-    assertEquals(2, bad.exitCode());
-    assertTrue(bad.err().startsWith(broken + ": "), bad.err());
+    assertEquals(1, bad.exitCode());
+    assertEquals(
+        "error: " + broken + ": line 1, column 10: B value 'zz' is off the 9x9 board\n", bad.err());
 
-    CliRun svg = run(file.toString(), "--svg", dir.resolve("no/such/dir.svg").toString());
-    assertEquals(2, svg.exitCode());
-    assertTrue(svg.err().startsWith("--svg: cannot write "), svg.err());
+    Path occupied = dir.resolve("occupied.sgf");
+    Files.writeString(occupied, "(;SZ[9];B[ee];W[ee])", StandardCharsets.UTF_8);
+    CliRun replay = run(occupied.toString());
+    assertEquals(1, replay.exitCode());
+    assertEquals("error: " + occupied + ": move 2 (W E5): E5 is occupied\n", replay.err());
+
+    Path noDir = dir.resolve("no/such/dir.svg");
+    CliRun svg = run(file.toString(), "--svg", noDir.toString());
+    assertEquals(1, svg.exitCode());
+    assertEquals(
+        "error: cannot write " + noDir + ": no such file or directory (" + noDir + ")\n",
+        svg.err());
   }
 }
