@@ -4,10 +4,10 @@
  * figures computed from results. Both services and the client use it, so that they agree on every
  * conversion and every error text.
  *
- * <p>Allowed dependencies: board-core, protobuf (with {@code protobuf-java-util} for JSON), {@code
- * grpc-api} types for statuses ({@code grpc-protobuf} for the {@code google.rpc.BadRequest}
- * detail). Nothing here logs, starts threads or does network I/O; {@link gofarm.wire.SpecFiles}
- * reads local files for the client only.
+ * <p>Allowed dependencies: board-core, protobuf (with {@code protobuf-java-util} and its Gson for
+ * JSON), {@code grpc-api} types for statuses ({@code grpc-protobuf} for the {@code
+ * google.rpc.BadRequest} detail). Nothing here logs, starts threads or does network I/O; {@link
+ * gofarm.wire.SpecFiles} reads local files for the client only.
  *
  * <p>Key classes:
  *
@@ -29,7 +29,8 @@
  *       summaries as {@code PairResult} and {@code PairSummary}.
  *   <li>{@link gofarm.wire.FarmRequests}: the checks of the small farm requests.
  *   <li>{@link gofarm.wire.SpecFiles}: the client side: JSON spec files and the SGF files they
- *       name.
+ *       name; {@link gofarm.wire.JsonFieldProblem} finds the field of a spec text that the JSON
+ *       mapping refuses.
  * </ul>
  */
 package gofarm.wire;
