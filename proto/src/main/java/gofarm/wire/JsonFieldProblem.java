@@ -19,8 +19,8 @@ import java.util.Map;
  * The field of a JSON text that the proto3 JSON mapping refuses, with a problem a person can act
  * on. The protobuf parser names the bad value ({@code Not an int64 value: "lots"}) but not where it
  * is; here each member is parsed alone against its message type and the search descends into the
- * first member that fails, down to the field to fix: {@code spec.evaluate.positions[0].sgf: must be
- * an object with the fields text, file, move, game (got a string)}.
+ * first member that fails, down to the field to fix: {@code spec.evaluate.positions[1].sgf: must be
+ * an object with the fields text, file, move, everyMove, game (got a string)}.
  *
  * @param path the field path, e.g. {@code spec.evaluate.playouts}
  * @param problem what is wrong with its value
