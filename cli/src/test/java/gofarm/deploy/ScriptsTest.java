@@ -11,14 +11,15 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shell scripts of {@code deploy/} parse ({@code bash -n}), are shellcheck-clean, are
- * executable, and refuse bad input with a clear message.
+ * The shell scripts of {@code deploy/} and the {@code gofarm} launcher parse ({@code bash -n}), are
+ * shellcheck-clean, are executable, and refuse bad input with a clear message.
  */
 class ScriptsTest {
   @Test
   void scriptsParseAndAreShellcheckClean() throws Exception {
-    List<Path> scripts = DeployFiles.shellScripts();
+    List<Path> scripts = new ArrayList<>(DeployFiles.shellScripts());
     assertTrue(scripts.size() >= 2, scripts.toString());
+    scripts.add(DeployFiles.ROOT.resolve("gofarm")); // the launcher
     for (Path s : scripts) {
       assertTrue(Files.isExecutable(s), s + " is not executable");
       assertTrue(Files.readString(s).startsWith("#!/usr/bin/env bash\n"), s + ": shebang");
