@@ -2,10 +2,8 @@ package gofarm.cli;
 
 import gofarm.proto.v1.GameRecord;
 import gofarm.proto.v1.GetJobRequest;
-import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.PlayoutFarmGrpc;
 import io.grpc.ManagedChannel;
-import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -98,12 +96,17 @@ final class GamesCommand implements Callable<Integer> {
 
   /**
    * Downloads the job's games into {@code file} (replaced if it exists) and returns how many; the
-   * file appears only once every game has arrived. An unknown job is reported before anything is
-   * written.
+   * file appears only once every game has arrived. A job that is unknown or not a match is reported
+   * before anything is written.
    */
   static long writeTo(
       PlayoutFarmGrpc.PlayoutFarmBlockingStub farm, String jobId, Path file, PrintWriter err) {
-    JobStatus job = job(farm, jobId);
+    GetJobRequest id = GetJobRequest.newBuilder().setJobId(jobId).build();
+    long expected = expectedGames(farm, id);
+    Iterator<GameRecord> records = farm.getGames(id);
+    // Wait for the coordinator's first answer (a game, the end, or a refusal) before creating
+    // anything: only the coordinator says what a job that is not a match should do instead.
+    records.hasNext();
     Path absolute = file.toAbsolutePath();
     Path part = absolute.resolveSibling(absolute.getFileName() + ".part");
     try {
@@ -112,7 +115,7 @@ final class GamesCommand implements Callable<Integer> {
       }
       long games;
       try (Writer w = Files.newBufferedWriter(part, StandardCharsets.UTF_8)) {
-        games = download(farm, jobId, job, w, err);
+        games = copy(records, expected, w, err);
       }
       Files.move(part, absolute, StandardCopyOption.REPLACE_EXISTING);
       return games;
@@ -132,59 +135,40 @@ final class GamesCommand implements Callable<Integer> {
    * many; a progress bar on {@code err} for {@value #PROGRESS_FROM} games or more.
    *
    * @throws StatusRuntimeException as the coordinator answers (NOT_FOUND, or FAILED_PRECONDITION
-   *     with a hint for a job that is not a match)
+   *     with what to do instead for a job that is not a match)
    */
   static long download(
       PlayoutFarmGrpc.PlayoutFarmBlockingStub farm, String jobId, Writer out, PrintWriter err)
       throws IOException {
-    return download(farm, jobId, job(farm, jobId), out, err);
-  }
-
-  /** The job's status; NOT_FOUND for an unknown job. */
-  private static JobStatus job(PlayoutFarmGrpc.PlayoutFarmBlockingStub farm, String jobId) {
     GetJobRequest id = GetJobRequest.newBuilder().setJobId(jobId).build();
-    return farm.withDeadlineAfter(60, TimeUnit.SECONDS).getJob(id);
+    long expected = expectedGames(farm, id);
+    return copy(farm.getGames(id), expected, out, err);
   }
 
-  private static long download(
-      PlayoutFarmGrpc.PlayoutFarmBlockingStub farm,
-      String jobId,
-      JobStatus job,
-      Writer out,
-      PrintWriter err)
+  /** The games the job has counted (for the progress bar); NOT_FOUND for an unknown job. */
+  private static long expectedGames(
+      PlayoutFarmGrpc.PlayoutFarmBlockingStub farm, GetJobRequest id) {
+    return farm.withDeadlineAfter(60, TimeUnit.SECONDS).getJob(id).getMatch().getGames();
+  }
+
+  private static long copy(Iterator<GameRecord> records, long expected, Writer out, PrintWriter err)
       throws IOException {
-    GetJobRequest id = GetJobRequest.newBuilder().setJobId(jobId).build();
-    try {
-      long expected = job.getMatch().getGames();
-      ProgressBar bar = expected >= PROGRESS_FROM ? new ProgressBar("games", expected, err) : null;
-      long games = 0;
-      Iterator<GameRecord> records = farm.getGames(id);
-      while (records.hasNext()) {
-        String sgf = records.next().getSgf();
-        out.write(sgf);
-        if (!sgf.endsWith("\n")) {
-          out.write('\n');
-        }
-        games++;
-        if (bar != null) {
-          bar.advance(1);
-        }
+    ProgressBar bar = expected >= PROGRESS_FROM ? new ProgressBar("games", expected, err) : null;
+    long games = 0;
+    while (records.hasNext()) {
+      String sgf = records.next().getSgf();
+      out.write(sgf);
+      if (!sgf.endsWith("\n")) {
+        out.write('\n');
       }
+      games++;
       if (bar != null) {
-        bar.finish();
+        bar.advance(1);
       }
-      return games;
-    } catch (StatusRuntimeException e) {
-      if (e.getStatus().getCode() == Status.Code.FAILED_PRECONDITION) {
-        throw Status.FAILED_PRECONDITION
-            .withDescription(
-                e.getStatus().getDescription()
-                    + " (gofarm games is for match jobs; gofarm results "
-                    + jobId
-                    + " shows any job's results)")
-            .asRuntimeException();
-      }
-      throw e;
     }
+    if (bar != null) {
+      bar.finish();
+    }
+    return games;
   }
 }

@@ -88,7 +88,9 @@ class GamesCommandTest {
                       case "e1" ->
                           out.onError(
                               Status.FAILED_PRECONDITION
-                                  .withDescription("job e1 is an evaluate job; it has no games")
+                                  .withDescription(
+                                      "job e1 is an evaluate job; it has no games (gofarm"
+                                          + " results e1 shows its results)")
                                   .asRuntimeException());
                       default -> out.onError(notFound(r.getJobId()));
                     }
@@ -161,10 +163,19 @@ class GamesCommandTest {
     CliRun run = games("e1");
     assertEquals(1, run.exitCode());
     assertEquals(
-        "error: not possible now: job e1 is an evaluate job; it has no games (gofarm games is"
-            + " for match jobs; gofarm results e1 shows any job's results)"
+        "error: not possible now: job e1 is an evaluate job; it has no games (gofarm results e1"
+            + " shows its results)"
             + System.lineSeparator(),
         run.err());
+  }
+
+  @Test
+  void anEvaluateJobIsRefusedBeforeTheOutputFolderIsMade() {
+    Path folder = dir.resolve("not-yet");
+    CliRun run = games("e1", "-o", folder.resolve("match.sgf").toString());
+    assertEquals(1, run.exitCode());
+    assertTrue(run.err().contains("job e1 is an evaluate job"), run.err());
+    assertFalse(Files.exists(folder), "nothing is written for a job that has no games");
   }
 
   @Test
