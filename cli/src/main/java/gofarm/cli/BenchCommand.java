@@ -135,16 +135,28 @@ final class BenchCommand implements Callable<Integer> {
       description = "Also measure the tree search's playouts per second for each case.")
   boolean search;
 
+  @Option(
+      names = "--csv",
+      paramLabel = "FILE",
+      description =
+          "Also write one CSV row per case to FILE (replaced), with the machine and the JVM, to"
+              + " track speeds across commits and machines.")
+  Path csvFile;
+
   @Spec CommandSpec commandSpec;
 
   private PrintWriter out;
   private PrintWriter err;
+  private BenchCsv csv;
 
   @Override
   public Integer call() throws InterruptedException {
     out = commandSpec.commandLine().getOut();
     err = commandSpec.commandLine().getErr();
     if (farm) {
+      if (csvFile != null) {
+        throw fail("--csv is for playout benchmarks; --farm prints its figures only");
+      }
       atLeast("--results", results, 1);
       atLeast("--workers", workers, 1);
       atLeast("--credit", credit, 1);
@@ -155,7 +167,9 @@ final class BenchCommand implements Callable<Integer> {
     int n = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
     List<String> cpuInfo = cpuInfo();
     double mhz = cpuMhz(cpuInfo);
-    out.println(machine(cpuValue(cpuInfo, "model name"), mhz));
+    String cpu = cpuValue(cpuInfo, "model name");
+    csv = csvFile == null ? null : BenchCsv.create(csvFile, cpu, mhz, java());
+    out.println(machine(cpu, mhz));
     out.println();
     ExecutorService pool = search && n > 1 ? Executors.newFixedThreadPool(n - 1) : null;
     try (PlayoutEngine engine = new PlayoutEngine(n)) {
@@ -171,6 +185,12 @@ final class BenchCommand implements Callable<Integer> {
       if (pool != null) {
         pool.shutdownNow();
       }
+      if (csv != null) {
+        csv.close();
+      }
+    }
+    if (csvFile != null) {
+      err.println("wrote " + csvFile);
     }
     return 0;
   }
@@ -230,12 +250,21 @@ final class BenchCommand implements Callable<Integer> {
   private static String machine(String cpu, double mhz) {
     return String.format(
         Locale.ROOT,
-        "machine: %d cores%s%s   java: %s %s",
+        "machine: %d cores%s%s   java: %s",
         Runtime.getRuntime().availableProcessors(),
         cpu.isEmpty() ? "" : ", " + cpu,
         mhz > 0 ? String.format(Locale.ROOT, " at %.0f MHz", mhz) : "",
-        System.getProperty("java.vm.name"),
-        System.getProperty("java.runtime.version"));
+        java());
+  }
+
+  /** The JVM, e.g. {@code OpenJDK 64-Bit Server VM 17.0.15+6-Debian-1deb12u1}. */
+  private static String java() {
+    return System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
+  }
+
+  /** The case as a CSV row names it. */
+  private BenchCsv.Case csvCase(Geometry geometry, PolicySpec spec, int threads) {
+    return new BenchCsv.Case(geometry.size(), komi, spec.name(), spec.rulesText(), threads, seed);
   }
 
   /**
@@ -276,6 +305,9 @@ final class BenchCommand implements Callable<Integer> {
         100 * r.winRate(),
         r.moves().get(0).visits());
     out.flush();
+    if (csv != null) {
+      csv.search(csvCase(geometry, spec, n), r.playouts(), r.playouts() / wall);
+    }
   }
 
   /** Komi as written: "7.5", or "7" for a whole number. */
@@ -323,9 +355,10 @@ final class BenchCommand implements Callable<Integer> {
     long count = stats.playouts();
     double p = stats.blackWinRate();
     double halfWidth = 1.96 * Math.sqrt(p * (1 - p) / count);
+    double cyclesPerPlayout = mhz > 0 ? best.cpu() * mhz * 1e6 / count : 0;
     String cycles =
         mhz > 0
-            ? String.format(Locale.ROOT, "%,.0f cycles/playout", best.cpu() * mhz * 1e6 / count)
+            ? String.format(Locale.ROOT, "%,.0f cycles/playout", cyclesPerPlayout)
             : "cpu frequency unknown";
     out.printf(
         Locale.ROOT,
@@ -342,6 +375,18 @@ final class BenchCommand implements Callable<Integer> {
     out.println("[rules] " + ruleShares(spec, stats));
     out.println();
     out.flush();
+    if (csv != null) {
+      csv.playouts(
+          csvCase(geometry, spec, engine.threads()),
+          count,
+          best.speed(),
+          count / best.cpu(),
+          speeds,
+          stats.meanLength(),
+          p,
+          halfWidth,
+          cyclesPerPlayout);
+    }
   }
 
   /** One measured round: its statistics, wall-clock playouts per second and CPU seconds. */
@@ -370,12 +415,19 @@ final class BenchCommand implements Callable<Integer> {
     for (double speed : speeds) {
       each.add(String.format(Locale.ROOT, "%.1f", speed / 1000));
     }
-    double[] sorted = speeds.clone();
+    return String.format(
+        Locale.ROOT,
+        "[rounds] %s kpps (median %.1f)",
+        String.join(" · ", each),
+        median(speeds) / 1000);
+  }
+
+  /** The median of the values (the mean of the middle two for an even count). */
+  static double median(double[] values) {
+    double[] sorted = values.clone();
     Arrays.sort(sorted);
     int n = sorted.length;
-    double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    return String.format(
-        Locale.ROOT, "[rounds] %s kpps (median %.1f)", String.join(" · ", each), median / 1000);
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
   /** Share of the moves each generator supplied, and the filter's vetoes per move. */

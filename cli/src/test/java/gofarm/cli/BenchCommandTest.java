@@ -1,12 +1,22 @@
 package gofarm.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code gofarm bench}: the report's lines, reproducible figures, and refused options. */
 class BenchCommandTest {
@@ -145,6 +155,129 @@ class BenchCommandTest {
   }
 
   @Test
+  void csvHasARowPerCaseWithTheReportsFigures(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("bench.csv");
+    CliRun r =
+        bench(
+            "--size",
+            "5",
+            "--policy",
+            "uniform",
+            "--policy",
+            "mogo",
+            "--playouts",
+            "300",
+            "--warmup",
+            "0",
+            "--threads",
+            "1",
+            "--rounds",
+            "2",
+            "--search",
+            "--csv",
+            file.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.err().endsWith("wrote " + file + System.lineSeparator()), r.err());
+    List<String> lines = Files.readAllLines(file);
+    assertEquals(BenchCsv.HEADER, lines.get(0));
+    List<String> columns = List.of(BenchCsv.HEADER.split(","));
+    assertEquals(5, lines.size(), String.join("\n", lines));
+    List<String> games =
+        r.out().lines().filter(l -> l.startsWith("[game]")).collect(Collectors.toList());
+    List<String> searches =
+        r.out().lines().filter(l -> l.startsWith("[search]")).collect(Collectors.toList());
+    for (int c = 0; c < 2; c++) {
+      Map<String, String> playouts = row(columns, lines.get(1 + 2 * c));
+      Map<String, String> search = row(columns, lines.get(2 + 2 * c));
+      assertEquals("playouts", playouts.get("kind"));
+      assertEquals(c == 0 ? "uniform" : "mogo", playouts.get("policy"));
+      assertEquals(
+          c == 0 ? "random" : "extend(counter=1,ladder=2) pattern3 capture(scope=1) random",
+          playouts.get("policy_rules"));
+      assertEquals("5", playouts.get("size"));
+      assertEquals("7.5", playouts.get("komi"));
+      assertEquals("1", playouts.get("threads"));
+      assertEquals("300", playouts.get("playouts"));
+      assertEquals("2", playouts.get("rounds"));
+      // The same figures as the report, at the report's precision.
+      Matcher game = GAME.matcher(games.get(c));
+      assertTrue(game.matches(), games.get(c));
+      assertEquals(game.group(1), twoDecimals(playouts.get("moves")));
+      assertEquals(
+          game.group(2),
+          String.format(Locale.ROOT, "%.4f", Double.parseDouble(playouts.get("black_win_rate"))));
+      double speed = Double.parseDouble(playouts.get("playouts_per_second"));
+      assertTrue(
+          games.get(c).startsWith(String.format(Locale.ROOT, "[game] = %.1f kpps", speed / 1000)),
+          games.get(c));
+      double[] rounds =
+          Arrays.stream(playouts.get("round_playouts_per_second").split(";"))
+              .mapToDouble(Double::parseDouble)
+              .toArray();
+      assertEquals(2, rounds.length);
+      assertEquals(speed, Math.max(rounds[0], rounds[1]));
+      assertEquals(
+          (rounds[0] + rounds[1]) / 2,
+          Double.parseDouble(playouts.get("median_playouts_per_second")),
+          1e-5 * speed); // six significant digits
+      assertFalse(playouts.get("java").isEmpty());
+
+      assertEquals("search", search.get("kind"));
+      assertEquals(playouts.get("policy_rules"), search.get("policy_rules"));
+      assertTrue(searches.get(c).contains("[playouts] = " + search.get("playouts") + " "));
+      assertEquals("", search.get("moves"));
+    }
+  }
+
+  /** A CSV line split at commas outside quotes, by column name. */
+  private static Map<String, String> row(List<String> columns, String line) {
+    List<String> cells = new ArrayList<>();
+    StringBuilder cell = new StringBuilder();
+    boolean quoted = false;
+    for (char ch : line.toCharArray()) {
+      if (ch == '"') {
+        quoted = !quoted;
+      } else if (ch == ',' && !quoted) {
+        cells.add(cell.toString());
+        cell.setLength(0);
+      } else {
+        cell.append(ch);
+      }
+    }
+    cells.add(cell.toString());
+    assertEquals(columns.size(), cells.size(), line);
+    Map<String, String> row = new HashMap<>();
+    for (int i = 0; i < columns.size(); i++) {
+      row.put(columns.get(i), cells.get(i));
+    }
+    return row;
+  }
+
+  private static String twoDecimals(String number) {
+    return String.format(Locale.ROOT, "%.2f", Double.parseDouble(number));
+  }
+
+  @Test
+  void csvNumbersAreShortAndPlain() {
+    assertEquals("79234", BenchCsv.number(79_234));
+    assertEquals("79234.6", BenchCsv.number(79_234.567));
+    assertEquals("0.4213", BenchCsv.number(0.4213));
+    assertEquals("0.0005", BenchCsv.number(0.0005));
+    assertEquals("7.5", BenchCsv.number(7.5));
+    assertEquals("-3.25", BenchCsv.number(-3.25));
+    assertEquals("1.23457e+06", BenchCsv.number(1_234_567.8));
+  }
+
+  @Test
+  void aCsvFileThatCannotBeWrittenIsReportedBeforeMeasuring(@TempDir Path dir) {
+    CliRun r = bench("--size", "5", "--csv", dir.resolve("no/such/folder.csv").toString());
+    assertEquals(1, r.exitCode());
+    assertEquals("", r.out(), "nothing measured");
+    assertTrue(r.err().startsWith("error: cannot write "), r.err());
+    assertTrue(r.err().contains("no such file or directory"), r.err());
+  }
+
+  @Test
   void badOptionsAreUsageErrorsThatNameTheOption() {
     assertRefused("--size: board sizes are 2..25 (got 30)", "--size", "30");
     assertRefused("--size: board sizes are 2..25 (got 1)", "--size", "9,1");
@@ -160,6 +293,11 @@ class BenchCommandTest {
     assertRefused("--komi must be a finite number (got NaN)", "--komi", "NaN");
     assertRefused("--results must be at least 1 (got 0)", "--farm", "--results", "0");
     assertRefused("--workers must be at least 1 (got 0)", "--farm", "--workers", "0");
+    assertRefused(
+        "--csv is for playout benchmarks; --farm prints its figures only",
+        "--farm",
+        "--csv",
+        "x.csv");
   }
 
   private static void assertRefused(String message, String... args) {
