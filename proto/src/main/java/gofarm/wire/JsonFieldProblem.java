@@ -140,7 +140,10 @@ record JsonFieldProblem(String path, String problem) {
     if (field.getJavaType() == FieldDescriptor.JavaType.ENUM) {
       List<String> values = new ArrayList<>();
       for (EnumValueDescriptor v : field.getEnumType().getValues()) {
-        values.add(v.getName());
+        // The zero value only stands for "not given" (the default, or a field still required).
+        if (v.getNumber() != 0 || !v.getName().endsWith("_UNSPECIFIED")) {
+          values.add(v.getName());
+        }
       }
       return new JsonFieldProblem(
           path, "must be one of " + String.join(", ", values) + " (got " + value + ")");

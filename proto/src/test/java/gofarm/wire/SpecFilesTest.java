@@ -139,9 +139,12 @@ class SpecFilesTest {
         "spec.evaluate.playouts: not an int64 value: \"lots\"",
         refused("{\"evaluate\": {\"positions\": [{\"empty\": 9}], \"playouts\": \"lots\"}}"));
     assertEquals(
-        "spec.rules.koRule: must be one of KO_RULE_UNSPECIFIED, KO_SIMPLE, KO_POSITIONAL,"
-            + " KO_SITUATIONAL (got \"KO_FOO\")",
+        "spec.rules.koRule: must be one of KO_SIMPLE, KO_POSITIONAL, KO_SITUATIONAL (got"
+            + " \"KO_FOO\")",
         refused("{\"rules\": {\"koRule\": \"KO_FOO\"}}"));
+    assertEquals(
+        "spec.match.sprt.model: must be one of LOGISTIC, NORMALIZED (got \"BAYES\")",
+        refused("{\"match\": {\"sprt\": {\"model\": \"BAYES\"}}}"));
     // An SGF record written where the source object belongs: the second position, by index.
     assertEquals(
         "spec.evaluate.positions[1].sgf: must be an object with the fields text, file, move,"
