@@ -224,6 +224,10 @@ http_get() {
   printf '%s\n' "${response#*$'\r\n\r\n'}"
 }
 
+count() { # N NOUN: "1 worker", "2 workers"
+  if [[ "$1" == 1 ]]; then echo "$1 $2"; else echo "$1 $2s"; fi
+}
+
 # The value of an unlabelled sample in a Prometheus text exposition on stdin.
 sample() {
   awk -v name="$1" '$1 == name { print $2; found = 1; exit } END { if (!found) exit 1 }'
@@ -388,7 +392,7 @@ cmd_up() {
     echo "prometheus_port=$prometheus_port"
   } >"$state/cluster.env"
 
-  echo "gofarm cluster up: $workers workers x $threads threads (state in $state)"
+  echo "gofarm cluster up: $(count "$workers" worker) x $(count "$threads" thread) (state in $state)"
   print_addresses
   echo
   local client=""
@@ -418,7 +422,7 @@ print_addresses() {
     pid="$(pid_of "$name")"
     case "$name" in
       coordinator) where="gRPC 127.0.0.1:$port   metrics http://127.0.0.1:$metrics_port/metrics" ;;
-      worker-*) where="$threads threads    metrics http://127.0.0.1:$((worker_metrics_port + ${name#worker-} - 1))/metrics" ;;
+      worker-*) where="$(count "$threads" thread)    metrics http://127.0.0.1:$((worker_metrics_port + ${name#worker-} - 1))/metrics" ;;
       prometheus) where="http://127.0.0.1:$prometheus_port" ;;
     esac
     if alive "$name"; then
@@ -446,7 +450,7 @@ cmd_status() {
     local connected threads_connected
     connected="$(sample gofarm_coordinator_workers_connected <<<"$exposition" || echo '?')"
     threads_connected="$(sample gofarm_coordinator_worker_threads <<<"$exposition" || echo '?')"
-    echo "coordinator: ${connected%.0} workers connected, ${threads_connected%.0} threads;" \
+    echo "coordinator: $(count "${connected%.0}" worker) connected, $(count "${threads_connected%.0}" thread);" \
       "jobs queued $(awk '$1 == "gofarm_coordinator_jobs{state=\"queued\"}" { print $2 + 0 }' <<<"$exposition")," \
       "running $(awk '$1 == "gofarm_coordinator_jobs{state=\"running\"}" { print $2 + 0 }' <<<"$exposition")"
   fi

@@ -88,7 +88,7 @@ class LocalClusterTest {
             "60");
     started = true;
     assertEquals(0, up.exit(), up.output());
-    assertTrue(up.output().contains("gofarm cluster up: 2 workers x 1 threads"), up.output());
+    assertTrue(up.output().contains("gofarm cluster up: 2 workers x 1 thread "), up.output());
     assertTrue(up.output().contains("gRPC 127.0.0.1:" + port), up.output());
     assertTrue(up.output().contains("http://127.0.0.1:" + prometheusPort), up.output());
 
@@ -144,7 +144,7 @@ class LocalClusterTest {
 
     Tools.Result logs = cluster("logs", "--lines", "50", "coordinator");
     assertEquals(0, logs.exit(), logs.output());
-    assertTrue(logs.output().contains("worker worker-2 joined with 1 threads"), logs.output());
+    assertTrue(logs.output().contains("worker worker-2 joined with 1 thread"), logs.output());
 
     List<Long> pids = recordedPids();
     assertEquals(4, pids.size());

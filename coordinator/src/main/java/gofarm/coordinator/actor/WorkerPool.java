@@ -198,7 +198,11 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
             joined.session()));
     getContext()
         .getLog()
-        .info("worker {} joined with {} threads", joined.workerId(), joined.threads());
+        .info(
+            "worker {} joined with {} {}",
+            joined.workerId(),
+            joined.threads(),
+            joined.threads() == 1 ? "thread" : "threads");
     updateWorkerMetrics();
     dispatch();
     return this;
