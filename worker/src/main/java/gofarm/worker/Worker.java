@@ -184,11 +184,12 @@ public final class Worker implements AutoCloseable {
               state = State.RUNNING;
               offlineSince = System.nanoTime();
               LOG.info(
-                  "worker {} connecting to the coordinator at {} ({} threads, credit {},"
+                  "worker {} connecting to the coordinator at {} ({} {}, credit {},"
                       + " engines: {})",
                   settings.id(),
                   channel.authority(),
                   settings.threads(),
+                  settings.threads() == 1 ? "thread" : "threads",
                   settings.credit(),
                   settings.engines().isEmpty() ? "none" : settings.engines());
               started.complete(true);
