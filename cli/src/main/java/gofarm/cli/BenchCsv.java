@@ -41,18 +41,19 @@ final class BenchCsv implements Closeable {
    * machine: its clock (0 when unknown), CPU model and JVM.
    */
   static BenchCsv create(Path file, String cpu, double mhz, String java) {
+    BufferedWriter out;
     try {
-      BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-      BenchCsv csv =
-          new BenchCsv(
-              file,
-              out,
-              String.join(",", number(mhz), ResultsReport.quote(cpu), ResultsReport.quote(java)));
-      csv.line(HEADER);
-      return csv;
+      out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+      throw cannotWrite(file, e);
     }
+    BenchCsv csv =
+        new BenchCsv(
+            file,
+            out,
+            String.join(",", number(mhz), ResultsReport.quote(cpu), ResultsReport.quote(java)));
+    csv.line(HEADER);
+    return csv;
   }
 
   /** The case that names a row: board size, komi, policy (name and rules), threads and seed. */
@@ -129,7 +130,7 @@ final class BenchCsv implements Closeable {
       out.write('\n');
       out.flush();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+      throw cannotWrite(file, e);
     }
   }
 
@@ -140,12 +141,17 @@ final class BenchCsv implements Closeable {
         : String.format(Locale.ROOT, "%.6g", x).replaceFirst("\\.?0+(e|$)", "$1");
   }
 
+  /** What the command prints: "cannot write FILE: why". */
+  private static UncheckedIOException cannotWrite(Path file, IOException e) {
+    return new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+  }
+
   @Override
   public void close() {
     try {
       out.close();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+      throw cannotWrite(file, e);
     }
   }
 }
