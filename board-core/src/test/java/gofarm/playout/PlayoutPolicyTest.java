@@ -258,6 +258,52 @@ class PlayoutPolicyTest {
   }
 
   @Test
+  void captureExtendAndTwoLibNeverProposeASelfAtari() {
+    // The self-atari filter skips these generators' candidates; this is why it may. Every move
+    // they supply in random playouts captures or keeps two liberties.
+    Geometry g = Geometry.of(9);
+    PolicySpec spec =
+        PolicySpec.parse(
+            "capture@0.5 extend(counter=1,ladder=2)@0.5 two-lib@0.5 capture(scope=1)@0.5"
+                + " extend(scope=1,counter=1)@0.5 random");
+    PlayoutPolicy policy = new PlayoutPolicy(spec, g);
+    int randomRule = spec.rules().size() - 1;
+    PlayoutStats stats = new PlayoutStats(g, spec.rules().size(), Playout.maxLength(g));
+    Rng rng = new Rng(5);
+    Marker marker = new Marker(g);
+    int checked = 0;
+    for (int game = 0; game < 100; game++) {
+      Board b = new Board(g);
+      byte me = Color.BLACK;
+      int last = Point.NONE;
+      int passes = 0;
+      for (int move = 0; move < Playout.maxLength(g) && passes < 2; move++) {
+        long randomBefore = stats.ruleChosen(randomRule);
+        int p = policy.chooseMove(b, me, last, Point.NONE, rng, stats);
+        if (p == Point.PASS) {
+          passes++;
+          b.pass(me);
+        } else {
+          passes = 0;
+          if (stats.ruleChosen(randomRule) == randomBefore) {
+            assertTrue(
+                b.isCapture(p, me) || b.libertiesAfterPlay(p, me, 2, marker) >= 2,
+                "self-atari at " + g.name(p) + "\n" + b);
+            checked++;
+          }
+          b.playAssumeLegal(p, me);
+        }
+        last = p;
+        me = Color.opponent(me);
+      }
+    }
+    for (int rule = 0; rule < randomRule; rule++) {
+      assertTrue(stats.ruleChosen(rule) > 0, "rule " + spec.rules().get(rule) + " never chose");
+    }
+    assertTrue(checked > 1000, "checked " + checked);
+  }
+
+  @Test
   void randomChoiceIsUniformAmongAcceptableMoves() {
     // Black's acceptable moves: C1, E1, E2. A3 (edge), C3 (one enemy diagonal) and A1
     // (corner) are true eyes and never played.
