@@ -228,31 +228,8 @@ class PlayoutPolicyTest {
     // allowed, no chosen move may leave its chain in atari unless it captures.
     Geometry g = Geometry.of(7);
     PolicySpec spec = PolicySpec.parse("random self-atari(nakade-stones=0,big-stones=2)");
-    PlayoutPolicy policy = new PlayoutPolicy(spec, g);
     PlayoutStats stats = new PlayoutStats(g, 2, Playout.maxLength(g));
-    Rng rng = new Rng(7);
-    Marker marker = new Marker(g);
-    int checked = 0;
-    for (int game = 0; game < 50; game++) {
-      Board b = new Board(g);
-      byte me = Color.BLACK;
-      int passes = 0;
-      for (int move = 0; move < Playout.maxLength(g) && passes < 2; move++) {
-        int p = policy.chooseMove(b, me, Point.NONE, Point.NONE, rng, stats);
-        if (p == Point.PASS) {
-          passes++;
-          b.pass(me);
-        } else {
-          passes = 0;
-          assertTrue(
-              b.isCapture(p, me) || b.libertiesAfterPlay(p, me, 2, marker) >= 2,
-              "self-atari at " + g.name(p) + "\n" + b);
-          b.playAssumeLegal(p, me);
-          checked++;
-        }
-        me = Color.opponent(me);
-      }
-    }
+    int checked = assertNoSelfAtari(new PlayoutPolicy(spec, g), g, stats, 50, 7, -1);
     assertTrue(checked > 1000);
     assertTrue(stats.ruleVetoes(1) > 0, "the filter vetoed something");
   }
@@ -266,37 +243,9 @@ class PlayoutPolicyTest {
         PolicySpec.parse(
             "capture@0.5 extend(counter=1,ladder=2)@0.5 two-lib@0.5 capture(scope=1)@0.5"
                 + " extend(scope=1,counter=1)@0.5 random");
-    PlayoutPolicy policy = new PlayoutPolicy(spec, g);
     int randomRule = spec.rules().size() - 1;
     PlayoutStats stats = new PlayoutStats(g, spec.rules().size(), Playout.maxLength(g));
-    Rng rng = new Rng(5);
-    Marker marker = new Marker(g);
-    int checked = 0;
-    for (int game = 0; game < 100; game++) {
-      Board b = new Board(g);
-      byte me = Color.BLACK;
-      int last = Point.NONE;
-      int passes = 0;
-      for (int move = 0; move < Playout.maxLength(g) && passes < 2; move++) {
-        long randomBefore = stats.ruleChosen(randomRule);
-        int p = policy.chooseMove(b, me, last, Point.NONE, rng, stats);
-        if (p == Point.PASS) {
-          passes++;
-          b.pass(me);
-        } else {
-          passes = 0;
-          if (stats.ruleChosen(randomRule) == randomBefore) {
-            assertTrue(
-                b.isCapture(p, me) || b.libertiesAfterPlay(p, me, 2, marker) >= 2,
-                "self-atari at " + g.name(p) + "\n" + b);
-            checked++;
-          }
-          b.playAssumeLegal(p, me);
-        }
-        last = p;
-        me = Color.opponent(me);
-      }
-    }
+    int checked = assertNoSelfAtari(new PlayoutPolicy(spec, g), g, stats, 100, 5, randomRule);
     for (int rule = 0; rule < randomRule; rule++) {
       assertTrue(stats.ruleChosen(rule) > 0, "rule " + spec.rules().get(rule) + " never chose");
     }
@@ -456,6 +405,44 @@ class PlayoutPolicyTest {
   // ------------------------------------------------------------------ helpers
 
   private record Result(Set<String> moves, PlayoutStats stats) {}
+
+  /**
+   * Plays {@code games} games of {@code policy} from the empty board and asserts that each move it
+   * chooses captures or keeps two liberties, except the moves the rule {@code unchecked} supplies
+   * (-1: none). Returns how many moves were checked.
+   */
+  private static int assertNoSelfAtari(
+      PlayoutPolicy policy, Geometry g, PlayoutStats stats, int games, long seed, int unchecked) {
+    Rng rng = new Rng(seed);
+    Marker marker = new Marker(g);
+    int checked = 0;
+    for (int game = 0; game < games; game++) {
+      Board b = new Board(g);
+      byte me = Color.BLACK;
+      int last = Point.NONE;
+      int passes = 0;
+      for (int move = 0; move < Playout.maxLength(g) && passes < 2; move++) {
+        long uncheckedBefore = unchecked < 0 ? 0 : stats.ruleChosen(unchecked);
+        int p = policy.chooseMove(b, me, last, Point.NONE, rng, stats);
+        if (p == Point.PASS) {
+          passes++;
+          b.pass(me);
+        } else {
+          passes = 0;
+          if (unchecked < 0 || stats.ruleChosen(unchecked) == uncheckedBefore) {
+            assertTrue(
+                b.isCapture(p, me) || b.libertiesAfterPlay(p, me, 2, marker) >= 2,
+                "self-atari at " + g.name(p) + "\n" + b);
+            checked++;
+          }
+          b.playAssumeLegal(p, me);
+        }
+        last = p;
+        me = Color.opponent(me);
+      }
+    }
+    return checked;
+  }
 
   private static Result choose(String diagram, String policy, byte me, String last) {
     Diagram d = Diagram.parse(diagram);
