@@ -38,8 +38,6 @@ public final class PlayoutPolicy {
   private final int[] kind;
   private final int[] threshold;
   private final int[][] param;
-  // Whether the generator's candidates pass the self-atari filter by construction.
-  private final boolean[] neverSelfAtari;
 
   // The self-atari filter, if any.
   private final int selfAtariRule;
@@ -73,7 +71,6 @@ public final class PlayoutPolicy {
     kind = new int[generators];
     threshold = new int[generators];
     param = new int[generators][];
-    neverSelfAtari = new boolean[generators];
     int g = 0;
     int filterRule = -1;
     RuleSpec filter = null;
@@ -94,7 +91,6 @@ public final class PlayoutPolicy {
       generatorRule[g] = i;
       kind[g] = r.kind().ordinal();
       threshold[g] = rateThreshold(r.rate());
-      neverSelfAtari[g] = neverSelfAtari(r.kind());
       param[g] = new int[r.kind().params().size()];
       for (int k = 0; k < param[g].length; k++) {
         param[g][k] = r.intParam(r.kind().params().get(k).name());
@@ -121,8 +117,8 @@ public final class PlayoutPolicy {
    * captures, an extension keeps two or more liberties, a counter-capture captures, and the
    * two-liberty rule only proposes moves it has checked to keep two (attack) or three (defence).
    */
-  private static boolean neverSelfAtari(RuleKind kind) {
-    return kind == RuleKind.CAPTURE || kind == RuleKind.EXTEND || kind == RuleKind.TWO_LIB;
+  private static boolean neverSelfAtari(int kind) {
+    return kind == CAPTURE || kind == EXTEND || kind == TWO_LIB;
   }
 
   static int rateThreshold(double rate) {
@@ -203,7 +199,7 @@ public final class PlayoutPolicy {
       while (n > 0) {
         int i = rng.nextInt(n);
         int p = candidates[i];
-        if (selfAtariRule < 0 || neverSelfAtari[g] || !vetoed(board, p, me, strict)) {
+        if (selfAtariRule < 0 || neverSelfAtari(k) || !vetoed(board, p, me, strict)) {
           stats.ruleChosen[rule]++;
           return p;
         }
