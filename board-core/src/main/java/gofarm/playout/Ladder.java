@@ -80,9 +80,13 @@ final class Ladder {
     if (!board.isLegal(e, defender)) {
       return true;
     }
+    // The extension's liberties are known before it is played: only two need reading on.
+    int libs = board.libertiesAfterPlay(e, defender, 3, marker);
+    if (libs != 2) {
+      return libs < 2;
+    }
     board.playAssumeLegal(e, defender);
-    int libs = board.libertyCount(p);
-    boolean captured = libs <= 1 || (libs == 2 && attackerToMove(board, p, defender));
+    boolean captured = attackerToMove(board, p, defender);
     board.undo();
     return captured;
   }
