@@ -437,7 +437,8 @@ public final class Board {
    * How many liberties the chain of a stone of {@code player} at the empty point p would have after
    * the move and its captures, counting at most {@code limit} (so {@code limit = 2} answers "is it
    * a self-atari" quickly). Exact: it counts distinct points, including the stones of captured
-   * chains that touch the new chain. Costs a walk over the friendly chains next to p.
+   * chains that touch the new chain. Walks the friendly chains next to p only when the move
+   * captures or joins two or more of them.
    */
   public int libertiesAfterPlay(int p, byte player, int limit, Marker marker) {
     // Two exact shortcuts decide most calls without a walk: the empty neighbours are distinct
@@ -449,14 +450,20 @@ public final class Board {
         || keepsMoreThan(p + stride, player, limit)) {
       return limit;
     }
-    marker.clear();
-    marker.mark(p);
     byte enemy = Color.opponent(player);
     // Enemy chains p captures: their stones next to the new chain become liberties.
     int c0 = capturedHead(p - stride, enemy);
     int c1 = capturedHead(p - 1, enemy);
     int c2 = capturedHead(p + 1, enemy);
     int c3 = capturedHead(p + stride, enemy);
+    if ((c0 | c1 | c2 | c3) == Point.NONE) {
+      int joined = soleFriendlyChain(p, player);
+      if (joined != MANY_CHAINS) {
+        return Math.min(joinedLiberties(p, joined), limit);
+      }
+    }
+    marker.clear();
+    marker.mark(p);
     int n = 0;
     n = countLiberty(p - stride, marker, n, c0, c1, c2, c3);
     n = countLiberty(p - 1, marker, n, c0, c1, c2, c3);
@@ -467,6 +474,46 @@ public final class Board {
     n = addChainLiberties(p + 1, player, marker, n, limit, c0, c1, c2, c3);
     n = addChainLiberties(p + stride, player, marker, n, limit, c0, c1, c2, c3);
     return Math.min(n, limit);
+  }
+
+  /** {@link #soleFriendlyChain}'s answer when p touches two or more friendly chains. */
+  private static final int MANY_CHAINS = -2;
+
+  /**
+   * The head of the one chain of {@code player} next to p, {@link Point#NONE} if there is none, or
+   * {@link #MANY_CHAINS}.
+   */
+  private int soleFriendlyChain(int p, byte player) {
+    int head = withChainAt(Point.NONE, p - stride, player);
+    head = withChainAt(head, p - 1, player);
+    head = withChainAt(head, p + 1, player);
+    return withChainAt(head, p + stride, player);
+  }
+
+  /** Adds the chain of {@code player} at q (if any) to {@link #soleFriendlyChain}'s answer. */
+  private int withChainAt(int head, int q, byte player) {
+    if (color[q] != player || head == MANY_CHAINS) {
+      return head;
+    }
+    int h = chainHead[q];
+    return head == Point.NONE || head == h ? h : MANY_CHAINS;
+  }
+
+  /**
+   * The exact liberties of a stone at p that captures nothing and joins the chain {@code head} (or
+   * NONE: joins nothing), without a walk: the chain's liberties but p, plus p's empty neighbours
+   * that do not touch the chain yet (as {@link #mergeInto} counts them).
+   */
+  private int joinedLiberties(int p, int head) {
+    if (head == Point.NONE) {
+      return neighbourCounts[p] & 15;
+    }
+    return chainLibs[head]
+        - 1
+        + newLiberty(p - stride, head)
+        + newLiberty(p - 1, head)
+        + newLiberty(p + 1, head)
+        + newLiberty(p + stride, head);
   }
 
   /**
