@@ -49,11 +49,14 @@ final class Ladder {
       a0 = a1;
       a1 = t;
     }
-    return atari(board, p, defender, a1) || atari(board, p, defender, a0);
+    return atari(board, p, defender, a1, a0) || atari(board, p, defender, a0, a1);
   }
 
-  /** The attacker plays {@code a}, putting the chain in atari; true if the ladder then works. */
-  private boolean atari(Board board, int p, byte defender, int a) {
+  /**
+   * The attacker plays {@code a}, leaving the chain {@code e}, its other liberty; true if the
+   * ladder then works.
+   */
+  private boolean atari(Board board, int p, byte defender, int a, int e) {
     byte attacker = Color.opponent(defender);
     if (budget-- <= 0 || !board.isLegal(a, attacker)) {
       return false;
@@ -63,17 +66,17 @@ final class Ladder {
       return false;
     }
     board.playAssumeLegal(a, attacker);
-    boolean captured = board.libertyCount(p) == 1 && defenderToMove(board, p, defender);
+    // One liberty left means the atari captured nothing next to the chain, so it is e.
+    boolean captured = board.libertyCount(p) == 1 && defenderToMove(board, p, defender, e);
     board.undo();
     return captured;
   }
 
-  /** The chain at p has one liberty and the defender moves: true if it cannot escape. */
-  private boolean defenderToMove(Board board, int p, byte defender) {
+  /** The chain at p has one liberty, e, and the defender moves: true if it cannot escape. */
+  private boolean defenderToMove(Board board, int p, byte defender, int e) {
     if (canCounterCapture(board, p, defender)) {
       return false;
     }
-    int e = board.lastLiberty(p);
     if (budget-- <= 0) {
       return false;
     }
@@ -91,24 +94,33 @@ final class Ladder {
     return captured;
   }
 
-  /** Whether an attacker chain next to the defender's chain at p is in atari. */
+  /**
+   * Whether an attacker chain next to the defender's chain at p is in atari. The board's list of
+   * chains in atari is short and their chains small; the ladder's chain grows at every step.
+   */
   private boolean canCounterCapture(Board board, int p, byte defender) {
     byte attacker = Color.opponent(defender);
-    int head = board.chainHead(p);
-    int q = head;
-    do {
-      if (inAtari(board, q - stride, attacker)
-          || inAtari(board, q - 1, attacker)
-          || inAtari(board, q + 1, attacker)
-          || inAtari(board, q + stride, attacker)) {
+    int defenderHead = board.chainHead(p);
+    for (int h = board.nextAtariHead(0); h >= 0; h = board.nextAtariHead(h + 1)) {
+      if (board.color(h) == attacker && touches(board, h, defenderHead)) {
         return true;
       }
-      q = board.nextInChain(q);
-    } while (q != head);
+    }
     return false;
   }
 
-  private static boolean inAtari(Board board, int q, byte color) {
-    return board.color(q) == color && board.libertyCount(q) == 1;
+  /** Whether a stone of the chain with head h is next to the chain with head {@code other}. */
+  private boolean touches(Board board, int h, int other) {
+    int q = h;
+    do {
+      if (board.chainHead(q - stride) == other
+          || board.chainHead(q - 1) == other
+          || board.chainHead(q + 1) == other
+          || board.chainHead(q + stride) == other) {
+        return true;
+      }
+      q = board.nextInChain(q);
+    } while (q != h);
+    return false;
   }
 }
