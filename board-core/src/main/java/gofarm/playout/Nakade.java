@@ -3,8 +3,8 @@ package gofarm.playout;
 import gofarm.board.Board;
 import gofarm.board.Color;
 import gofarm.board.Geometry;
-import gofarm.board.Marker;
 import gofarm.board.Point;
+import java.util.Arrays;
 
 /**
  * Finds the vital point of a small enclosed eye space (GO-DIGEST §C.5): an area of 3 to 6 empty
@@ -24,19 +24,25 @@ import gofarm.board.Point;
 final class Nakade {
   private static final int MAX_AREA = 6;
 
-  /** Returned by {@link #visit} when the area is not a candidate (too big, or two colours). */
-  private static final int ABORT = -1;
+  /** The bits of a fill's state that hold the area's size. */
+  private static final int SIZE = 0xFF;
 
   private final int stride;
-  private final Marker area;
-  private final Marker examined;
-  private final int[] points = new int[MAX_AREA + 1];
-  private int border;
+  // Per point, the fill that last added it to an area, and the move that last examined it: a
+  // point is in the current area when its stamp is the current fill, like a Marker, but written
+  // without a branch.
+  private final int[] areaStamp;
+  private final int[] examinedStamp;
+  private int fill;
+  private int move = 1;
+  // The area's points; a point's four neighbours are visited before the size is checked, so up
+  // to three more than the largest area a fill goes on with.
+  private final int[] points = new int[MAX_AREA + 4];
 
   Nakade(Geometry geometry) {
     this.stride = geometry.stride();
-    this.area = new Marker(geometry);
-    this.examined = new Marker(geometry);
+    this.areaStamp = new int[geometry.arraySize()];
+    this.examinedStamp = new int[geometry.arraySize()];
   }
 
   /**
@@ -45,7 +51,10 @@ final class Nakade {
    * depend on where its flood started, since each killable shape has one point of highest degree.
    */
   void startMove() {
-    examined.clear();
+    if (++move == Integer.MAX_VALUE) {
+      Arrays.fill(examinedStamp, 0);
+      move = 1;
+    }
   }
 
   /**
@@ -54,22 +63,32 @@ final class Nakade {
    * area was examined since {@link #startMove}.
    */
   int vitalPoint(Board board, int e) {
-    if (examined.isMarked(e)) {
+    if (examinedStamp[e] == move) {
       return Point.NONE; // its area's vital point, if any, was found from another point
     }
-    area.clear();
-    area.mark(e);
-    examined.mark(e);
-    points[0] = e;
-    int n = 1;
-    border = Color.EMPTY;
-    for (int i = 0; i < n; i++) { // n becomes ABORT (-1) to stop
-      int q = points[i];
-      n = visit(board, q - stride, n);
-      n = visit(board, q - 1, n);
-      n = visit(board, q + 1, n);
-      n = visit(board, q + stride, n);
+    if (++fill == Integer.MAX_VALUE) {
+      Arrays.fill(areaStamp, 0);
+      fill = 1;
     }
+    areaStamp[e] = fill;
+    examinedStamp[e] = move;
+    points[0] = e;
+    // The flood's tests of what each neighbour is are arithmetic, not branches: the colours
+    // around a point are as good as random, and the branches cost more than the work. A fill
+    // stops when the area is too large or touches both colours; the points it marked examined
+    // on the way are in that same area, so their answer is none as well.
+    int state = 1; // the area's size in bits 0-7, the colours of the stones around it above
+    for (int i = 0; i < (state & SIZE); i++) {
+      int q = points[i];
+      state = visit(board, q - stride, state);
+      state = visit(board, q - 1, state);
+      state = visit(board, q + 1, state);
+      state = visit(board, q + stride, state);
+      if ((state & SIZE) > MAX_AREA || state >>> 8 == (Color.BLACK | Color.WHITE)) {
+        return Point.NONE;
+      }
+    }
+    int n = state & SIZE;
     if (n < 3) {
       return Point.NONE;
     }
@@ -78,11 +97,7 @@ final class Nakade {
     int bestDegree = 0;
     for (int i = 0; i < n; i++) {
       int q = points[i];
-      int degree =
-          (area.isMarked(q - stride) ? 1 : 0)
-              + (area.isMarked(q - 1) ? 1 : 0)
-              + (area.isMarked(q + 1) ? 1 : 0)
-              + (area.isMarked(q + stride) ? 1 : 0);
+      int degree = inArea(q - stride) + inArea(q - 1) + inArea(q + 1) + inArea(q + stride);
       edges += degree;
       if (degree > bestDegree) {
         bestDegree = degree;
@@ -101,28 +116,22 @@ final class Nakade {
   }
 
   /**
-   * Adds the neighbour a to the area (if empty and new) or notes its colour; returns the new area
-   * size, or {@link #ABORT}.
+   * Visits the neighbour a of an area point: an empty point not in the area yet joins it (written
+   * at the next free slot of points), a stone adds its colour to the border. Returns the new state.
    */
-  private int visit(Board board, int a, int n) {
-    if (n == ABORT) {
-      return ABORT;
-    }
-    byte c = board.color(a);
-    if (c == Color.EMPTY) {
-      if (area.markIfNew(a)) {
-        examined.mark(a);
-        if (n == MAX_AREA) {
-          return ABORT;
-        }
-        points[n++] = a;
-      }
-    } else if (c != Color.WALL) {
-      border |= c;
-      if (border == (Color.BLACK | Color.WHITE)) {
-        return ABORT;
-      }
-    }
-    return n;
+  private int visit(Board board, int a, int state) {
+    int c = board.color(a);
+    int empty = (c - 1) >>> 31; // EMPTY is 0
+    int old = areaStamp[a];
+    int joins = empty & ((old ^ fill | -(old ^ fill)) >>> 31); // empty and not yet in the area
+    areaStamp[a] = old + ((fill - old) & -empty);
+    examinedStamp[a] = move; // harmless on a stone: only empty points are looked up
+    points[state & SIZE] = a;
+    int stone = c & ~-((c + 1) >> 2); // the colour of a stone; 0 for EMPTY and WALL (3)
+    return (state + joins) | stone << 8;
+  }
+
+  private int inArea(int q) {
+    return areaStamp[q] == fill ? 1 : 0;
   }
 }
