@@ -505,8 +505,8 @@ public final class Board {
    * that do not touch the chain yet (as {@link #mergeInto} counts them).
    */
   private int joinedLiberties(int p, int head) {
-    if (head == Point.NONE) {
-      return neighbourCounts[p] & 15;
+    if (head == Point.NONE || chainLibs[head] == 1) {
+      return neighbourCounts[p] & 15; // no chain, or one whose only liberty is p: p's own count
     }
     return chainLibs[head]
         - 1
