@@ -59,6 +59,9 @@ public final class Board {
    */
   private static final int SINK_LIBERTIES = 1 << 30;
 
+  /** {@link #soleFriendlyChain}'s answer when p touches two or more friendly chains. */
+  private static final int MANY_CHAINS = -2;
+
   /** Ints per undo record (fixed, so a record's start is {@code depth * RECORD}). */
   private static final int RECORD = 40;
 
@@ -457,6 +460,7 @@ public final class Board {
     int c2 = capturedHead(p + 1, enemy);
     int c3 = capturedHead(p + stride, enemy);
     if ((c0 | c1 | c2 | c3) == Point.NONE) {
+      // Nothing captured and at most one chain joined: counted from that chain's count.
       int joined = soleFriendlyChain(p, player);
       if (joined != MANY_CHAINS) {
         return Math.min(joinedLiberties(p, joined), limit);
@@ -475,9 +479,6 @@ public final class Board {
     n = addChainLiberties(p + stride, player, marker, n, limit, c0, c1, c2, c3);
     return Math.min(n, limit);
   }
-
-  /** {@link #soleFriendlyChain}'s answer when p touches two or more friendly chains. */
-  private static final int MANY_CHAINS = -2;
 
   /**
    * The head of the one chain of {@code player} next to p, {@link Point#NONE} if there is none, or

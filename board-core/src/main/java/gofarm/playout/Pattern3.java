@@ -17,8 +17,8 @@ import java.util.List;
  *
  * <p>The key of a point is {@code colour(NW) | colour(N) << 2 | colour(NE) << 4 | colour(W) << 6 |
  * colour(E) << 8 | colour(SW) << 10 | colour(S) << 12 | colour(SE) << 14} with the {@link Color}
- * byte values; the table holds, per key, bit {@code Color.BLACK} if the pattern is a good move for
- * black and bit {@code Color.WHITE} for white.
+ * byte values; the table holds, per player and key, one bit: whether the pattern is a good move for
+ * that player.
  */
 public final class Pattern3 {
 
@@ -44,8 +44,8 @@ public final class Pattern3 {
     {0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}, {2, 2}
   };
 
-  /** Longs per player in {@link #MATCHES}: 2^16 keys, 64 to a long. */
-  private static final int KEYS_PER_PLAYER_LOG2 = 16 - 6;
+  /** Log2 of the longs per player in {@link #MATCHES}: 2^16 keys, 64 to a long. */
+  private static final int LONGS_PER_PLAYER_LOG2 = 16 - 6;
 
   /**
    * Per player and key, one bit: whether a move by that player matches. Black's 65,536 bits come
@@ -72,14 +72,14 @@ public final class Pattern3 {
   /** Whether a move by {@code player} at the empty point p matches a pattern. */
   public static boolean matches(Board board, int p, byte player) {
     int key = key(board, p);
-    return (MATCHES[(player - 1) << KEYS_PER_PLAYER_LOG2 | key >>> 6] >>> key & 1) != 0;
+    return (MATCHES[(player - 1) << LONGS_PER_PLAYER_LOG2 | key >>> 6] >>> key & 1) != 0;
   }
 
   /** Number of keys that match for {@code player}, for tests. */
   static int matchingKeys(byte player) {
     int n = 0;
-    for (int i = 0; i < 1 << KEYS_PER_PLAYER_LOG2; i++) {
-      n += Long.bitCount(MATCHES[(player - 1) << KEYS_PER_PLAYER_LOG2 | i]);
+    for (int i = 0; i < 1 << LONGS_PER_PLAYER_LOG2; i++) {
+      n += Long.bitCount(MATCHES[(player - 1) << LONGS_PER_PLAYER_LOG2 | i]);
     }
     return n;
   }
@@ -87,11 +87,11 @@ public final class Pattern3 {
   // ------------------------------------------------------------------ compilation
 
   private static long[] pack(byte[] table) {
-    long[] bits = new long[2 << KEYS_PER_PLAYER_LOG2];
+    long[] bits = new long[2 << LONGS_PER_PLAYER_LOG2];
     for (int key = 0; key < table.length; key++) {
       for (byte player = Color.BLACK; player <= Color.WHITE; player++) {
         if ((table[key] & player) != 0) {
-          bits[(player - 1) << KEYS_PER_PLAYER_LOG2 | key >>> 6] |= 1L << key;
+          bits[(player - 1) << LONGS_PER_PLAYER_LOG2 | key >>> 6] |= 1L << key;
         }
       }
     }
