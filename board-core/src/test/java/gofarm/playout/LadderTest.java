@@ -20,18 +20,7 @@ import org.junit.jupiter.api.Test;
 class LadderTest {
 
   /** X at C7, in atari from white's C6; extending to D7 runs into a ladder towards the top. */
-  private static final String LADDER =
-      """
-      . . . . . . . . .
-      . . O . . . . . .
-      . O X . . . . . .
-      . . O O . . . . .
-      . . . . . . . . .
-      . . . . . . . . .
-      . . . . . . . . .
-      . . . . . . . . .
-      . . . . . . . . .
-      """;
+  private static final String LADDER = PlayoutPolicyTest.LADDER;
 
   @Test
   void theExtensionIsCaughtInALadder() {

@@ -196,7 +196,7 @@ class PlayoutPolicyTest {
   }
 
   /** X at C7, in atari from white's C6, escapes to D7 into a ladder that white wins (E7...). */
-  private static final String LADDER =
+  static final String LADDER =
       """
       . . . . . . . . .
       . . O . . . . . .
