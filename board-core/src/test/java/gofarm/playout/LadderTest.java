@@ -19,17 +19,17 @@ import org.junit.jupiter.api.Test;
  */
 class LadderTest {
 
-  /** X at C7, in atari from white's C6; extending to D7 runs into a ladder towards the top. */
-  private static final String LADDER = PlayoutPolicyTest.LADDER;
-
   @Test
   void theExtensionIsCaughtInALadder() {
-    assertTrue(caughtAfterExtending(LADDER));
+    // PlayoutPolicyTest.LADDER: X at C7, in atari from white's C6; extending to D7 runs into a
+    // ladder towards the top.
+    assertTrue(caughtAfterExtending(PlayoutPolicyTest.LADDER));
   }
 
   @Test
   void aLadderBreakerLetsItEscape() {
-    assertFalse(caughtAfterExtending(LADDER.replaceFirst("\\. \\. \\. \\.", ". . . X")));
+    assertFalse(
+        caughtAfterExtending(PlayoutPolicyTest.LADDER.replaceFirst("\\. \\. \\. \\.", ". . . X")));
   }
 
   private static boolean caughtAfterExtending(String diagram) {
