@@ -222,6 +222,56 @@ final class LightBoard {
     return Math.min(n, limit);
   }
 
+  /**
+   * Whether a stone of {@code player} at the empty point p would have two liberties or more,
+   * captures included: {@code libertiesAfterPlay(p, player, 2, marker) == 2}, without a walk unless
+   * the move captures. Otherwise the new chain's pairs are p's pairs with its empty neighbours,
+   * plus those of the friendly chains it joins less their pairs with p; it would have no liberty
+   * when there are none, one when they all name one point.
+   */
+  boolean twoLibertiesAfterPlay(int p, byte player, Marker marker) {
+    if ((neighbourCounts[p] & 15) >= 2) {
+      return true;
+    }
+    int up = p - stride;
+    int left = p - 1;
+    int right = p + 1;
+    int down = p + stride;
+    byte enemy = Color.opponent(player);
+    if ((capturedHead(up, enemy)
+            | capturedHead(left, enemy)
+            | capturedHead(right, enemy)
+            | capturedHead(down, enemy))
+        != Point.NONE) {
+      return libertiesAfterPlay(p, player, 2, marker) == 2;
+    }
+    long pair = pairOf[p];
+    long pairs =
+        (pairOf[up] & ifEmpty(color[up]))
+            + (pairOf[left] & ifEmpty(color[left]))
+            + (pairOf[right] & ifEmpty(color[right]))
+            + (pairOf[down] & ifEmpty(color[down]));
+    int h0 = friendlyHead(up, player);
+    int h1 = friendlyHead(left, player);
+    int h2 = friendlyHead(right, player);
+    int h3 = friendlyHead(down, player);
+    pairs += chainPairs(h0) - (h0 == SINK ? 0 : pair);
+    pairs += (h1 == h0 ? 0 : chainPairs(h1)) - (h1 == SINK ? 0 : pair);
+    pairs += (h2 == h0 || h2 == h1 ? 0 : chainPairs(h2)) - (h2 == SINK ? 0 : pair);
+    pairs += (h3 == h0 || h3 == h1 || h3 == h2 ? 0 : chainPairs(h3)) - (h3 == SINK ? 0 : pair);
+    return pairs >>> COUNT_SHIFT != 0 && !singlePoint(pairs);
+  }
+
+  /** The head of q's chain if it is one of {@code player}'s, else SINK. */
+  private int friendlyHead(int q, byte player) {
+    return color[q] == player ? chainHead[q] : SINK;
+  }
+
+  /** The pairs of the chain with this head; none for the sink. */
+  private long chainPairs(int head) {
+    return head == SINK ? 0 : libs[head];
+  }
+
   private int capturedHead(int q, byte enemy) {
     return color[q] == enemy && inAtari(chainHead[q]) ? chainHead[q] : Point.NONE;
   }
@@ -330,9 +380,13 @@ final class LightBoard {
 
   /** All pseudo-liberties of the chain name one point (equality in Cauchy-Schwarz). */
   private boolean inAtari(int head) {
-    long l = libs[head];
-    long sum = (l >>> SUM_SHIFT) & SUM_MASK;
-    return (l >>> COUNT_SHIFT) * (l & SQUARES_MASK) == sum * sum;
+    return singlePoint(libs[head]);
+  }
+
+  /** Whether all the pairs packed in {@code pairs}, if any, name one point. */
+  private static boolean singlePoint(long pairs) {
+    long sum = (pairs >>> SUM_SHIFT) & SUM_MASK;
+    return (pairs >>> COUNT_SHIFT) * (pairs & SQUARES_MASK) == sum * sum;
   }
 
   // ------------------------------------------------------------------ moves

@@ -24,8 +24,6 @@ final class LightPolicy {
   private final int[] threshold;
   private final boolean[] counter;
   private final int[] candidates;
-  private final Marker seen;
-  private final Marker chainsDone;
   private final Marker scratch;
 
   private LightPolicy(PolicySpec spec, Geometry geometry) {
@@ -41,8 +39,6 @@ final class LightPolicy {
       counter[i] = r.kind() == RuleKind.EXTEND && r.intParam("counter") == 1;
     }
     candidates = new int[geometry.pointCount()];
-    seen = new Marker(geometry);
-    chainsDone = new Marker(geometry);
     scratch = new Marker(geometry);
   }
 
@@ -88,7 +84,6 @@ final class LightPolicy {
         continue; // both rules answer the last move
       }
       stats.ruleTried[rule]++;
-      seen.clear();
       int n =
           kind[rule] == CAPTURE ? capture(board, me, last) : extend(board, me, last, counter[rule]);
       if (n == 0) {
@@ -102,11 +97,23 @@ final class LightPolicy {
     return Point.PASS;
   }
 
+  /** Adds p to the n candidates if it is legal and not among them yet. */
   private int add(LightBoard board, byte me, int p, int n) {
-    if (seen.markIfNew(p) && board.isLegal(p, me)) {
+    if (!isCandidate(p, n) && board.isLegal(p, me)) {
       candidates[n++] = p;
     }
     return n;
+  }
+
+  // A rule has a handful of candidates at most, so a scan replaces a marker (whose clearing, once
+  // per rule and move, cost more than the scans).
+  private boolean isCandidate(int p, int n) {
+    for (int i = 0; i < n; i++) {
+      if (candidates[i] == p) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private int capture(LightBoard board, byte me, int last) {
@@ -116,20 +123,43 @@ final class LightPolicy {
     return 0;
   }
 
+  /**
+   * Saves each own chain in atari next to the last move, once per chain: a neighbour is skipped
+   * when an earlier one is a stone of the same chain.
+   */
   private int extend(LightBoard board, byte me, int last, boolean counter) {
-    chainsDone.clear();
+    int up = last - stride;
+    int left = last - 1;
+    int right = last + 1;
+    int down = last + stride;
     int n = 0;
-    n = saveIfInAtari(board, me, last - stride, counter, n);
-    n = saveIfInAtari(board, me, last - 1, counter, n);
-    n = saveIfInAtari(board, me, last + 1, counter, n);
-    return saveIfInAtari(board, me, last + stride, counter, n);
-  }
-
-  private int saveIfInAtari(LightBoard board, byte me, int q, boolean counter, int n) {
-    if (board.color(q) == me && board.inAtariAt(q) && chainsDone.markIfNew(board.chainHead(q))) {
-      return save(board, me, q, counter, n);
+    if (ownInAtari(board, me, up)) {
+      n = save(board, me, up, counter, n);
+    }
+    if (ownInAtari(board, me, left) && !sameChain(board, me, left, up)) {
+      n = save(board, me, left, counter, n);
+    }
+    if (ownInAtari(board, me, right)
+        && !sameChain(board, me, right, up)
+        && !sameChain(board, me, right, left)) {
+      n = save(board, me, right, counter, n);
+    }
+    if (ownInAtari(board, me, down)
+        && !sameChain(board, me, down, up)
+        && !sameChain(board, me, down, left)
+        && !sameChain(board, me, down, right)) {
+      n = save(board, me, down, counter, n);
     }
     return n;
+  }
+
+  private static boolean ownInAtari(LightBoard board, byte me, int q) {
+    return board.color(q) == me && board.inAtariAt(q);
+  }
+
+  /** Whether the own stone q is in the chain of r (which is then own too). */
+  private static boolean sameChain(LightBoard board, byte me, int q, int r) {
+    return board.color(r) == me && board.chainHead(r) == board.chainHead(q);
   }
 
   /**
@@ -150,13 +180,13 @@ final class LightPolicy {
       } while (s != head);
     }
     int liberty = board.lastLiberty(head);
-    if (seen.isMarked(liberty) || !board.isLegal(liberty, me)) {
+    if (isCandidate(liberty, n)
+        || !board.isLegal(liberty, me)
+        || !board.twoLibertiesAfterPlay(liberty, me, scratch)) {
       return n;
     }
-    if (board.libertiesAfterPlay(liberty, me, 2, scratch) < 2) {
-      return n;
-    }
-    return add(board, me, liberty, n);
+    candidates[n] = liberty;
+    return n + 1;
   }
 
   private int captureIfInAtari(LightBoard board, byte me, byte enemy, int q, int n) {

@@ -202,6 +202,10 @@ class LightBoardTest {
                 board.libertiesAfterPlay(p, c, 3, boardMarker),
                 light.libertiesAfterPlay(p, c, 3, lightMarker),
                 "liberties after play at " + at);
+            assertEquals(
+                board.libertiesAfterPlay(p, c, 2, boardMarker) == 2,
+                light.twoLibertiesAfterPlay(p, c, lightMarker),
+                "two liberties after play at " + at);
           }
         }
       } else {
