@@ -112,8 +112,8 @@ public final class Playout {
 
   /**
    * One playout of a light policy, on the light board. {@code uniform} (the random rule alone)
-   * draws its moves without asking the policy for each and adds the rule's counters once per
-   * playout (the test is loop-invariant, so the JIT may split the loop in two on it).
+   * draws its moves without asking the policy for each (the test is loop-invariant, so the JIT may
+   * split the loop in two on it).
    */
   private void playOneLight(PlayoutRoot root, PlayoutStats stats) {
     boolean uniform = lightPolicy.randomOnly();
@@ -151,11 +151,10 @@ public final class Playout {
       me = Color.opponent(me);
       length++;
     }
-    if (uniform) {
-      stats.ruleTried[0] += length;
-      stats.ruleFired[0] += length - passCount;
-      stats.ruleChosen[0] += length - passCount;
-    }
+    // Every move but the first followed the move before it: a pass unless it was the last move.
+    int unanswered =
+        (root.lastMove() > Point.PASS ? 0 : 1) + passCount - (passesInARow > 0 ? 1 : 0);
+    lightPolicy.countPlayout(stats, length, passCount, length - unanswered);
     int difference = b.countArea(owner);
     record(root, stats, length, passCount, koCount, b.captures() - capturesBefore, difference);
   }

@@ -33,6 +33,7 @@ class LightBoardTest {
   @ValueSource(
       strings = {
         "atari-local",
+        "capture extend(counter=1) random",
         "extend(counter=1)@0.7 capture@0.5 random",
         "capture(trigger=1) extend(trigger=1) random"
       })
@@ -52,15 +53,24 @@ class LightBoardTest {
       start.play(g.point(size / 2, size / 2), Color.BLACK);
       start.play(g.point(size / 2 + 1, size / 2), Color.WHITE);
       int last = g.point(size / 2 + 1, size / 2);
-      PlayoutRoot root = PlayoutRoot.of(start, Player.BLACK, last, Point.NONE, 6.5);
-      Playout light = new Playout(spec, g);
-      Playout onBoard = new Playout(spec, g, false);
-      PlayoutStats lightStats = light.newStats();
-      PlayoutStats boardStats = onBoard.newStats();
-      int count = size == 19 ? 100 : 400;
-      light.run(root, 77, count, lightStats);
-      onBoard.run(root, 77, count, boardStats);
-      assertEquals(boardStats, lightStats, policy + " on " + g);
+      // The light path counts some rules per playout, from the moves that answered a last move:
+      // roots after a move, after a pass and with no move yet.
+      PlayoutRoot[] roots = {
+        PlayoutRoot.of(start, Player.BLACK, last, Point.NONE, 6.5),
+        PlayoutRoot.of(start, Player.BLACK, Point.PASS, last, 6.5),
+        PlayoutRoot.of(new Board(g), Player.WHITE, Point.NONE, Point.NONE, 7.5)
+      };
+      for (PlayoutRoot root : roots) {
+        Playout light = new Playout(spec, g);
+        Playout onBoard = new Playout(spec, g, false);
+        PlayoutStats lightStats = light.newStats();
+        PlayoutStats boardStats = onBoard.newStats();
+        int count = size == 19 ? 100 : 400;
+        light.run(root, 77, count, lightStats);
+        onBoard.run(root, 77, count, boardStats);
+        String after = root.lastMove() == Point.NONE ? "no move" : g.name(root.lastMove());
+        assertEquals(boardStats, lightStats, policy + " on " + g + " after " + after);
+      }
     }
   }
 
@@ -142,8 +152,12 @@ class LightBoardTest {
       lightRng.setSeed(playout);
       byte me = playout % 3 == 0 ? Color.WHITE : Color.BLACK;
       int passes = 0;
+      int passCount = 0;
+      int answered = 0;
+      int length = 0;
       int last = Point.NONE;
-      for (int length = 0; passes < 2 && length < Playout.maxLength(g); length++) {
+      for (; passes < 2 && length < Playout.maxLength(g); length++) {
+        answered += last > Point.PASS ? 1 : 0;
         int expected = policy.chooseMove(board, me, last, Point.NONE, boardRng, stats);
         int actual = lightPolicy.chooseMove(light, me, last, lightRng, lightStats);
         assertEquals(expected, actual, spec + ": move " + length + " of playout " + playout);
@@ -151,6 +165,7 @@ class LightBoardTest {
           board.pass(me);
           light.pass();
           passes++;
+          passCount++;
         } else {
           board.playAssumeLegal(expected, me);
           light.play(expected, me);
@@ -161,9 +176,11 @@ class LightBoardTest {
         me = Color.opponent(me);
         moves++;
         if (playout % 2 == 0 && length == size * size / 2) {
+          length++;
           break; // the next playout starts here
         }
       }
+      lightPolicy.countPlayout(lightStats, length, passCount, answered);
     }
     assertEquals(true, moves > 1000, "enough moves compared: " + moves);
     for (int rule = 0; rule < rules; rule++) {
