@@ -176,7 +176,7 @@ final class LightBoard {
     return nextInChain[p];
   }
 
-  /** Whether the chain at the stone p has exactly one liberty. */
+  /** Whether the chain at the stone p has exactly one liberty (meaningless at other points). */
   boolean inAtariAt(int p) {
     return inAtari(chainHead[p]);
   }
