@@ -10,8 +10,9 @@ import gofarm.board.Point;
  * LightBoard}: local capture and local extension (without ladder reading) at any rate, in any
  * order, then the random rule; {@code uniform} and {@code atari-local} among the presets. It makes
  * {@link PlayoutPolicy}'s choices draw for draw (the same rate draws, candidates in the same order,
- * the same counters), so a playout gives the same statistics on either board; {@code
- * LightBoardTest} plays both side by side. Every other spec runs on {@link PlayoutPolicy}.
+ * the same counters once {@link #countPlayout} has added those it keeps per playout), so a playout
+ * gives the same statistics on either board; {@code LightBoardTest} plays both side by side. Every
+ * other spec runs on {@link PlayoutPolicy}.
  *
  * <p>Thread-confined; one per {@link Playout}.
  */
