@@ -357,9 +357,17 @@ final class LightBoard {
     return bad < 2;
   }
 
+  /**
+   * Whether simple ko forbids {@code player} the empty point p: the only way a move that captures,
+   * or that leaves its chain a liberty, can be illegal.
+   */
+  boolean isKoBanned(int p, byte player) {
+    return p == koPoint && player == koColor;
+  }
+
   /** Simple ko, no suicide: {@link Board#isLegal} for an empty point. */
   boolean isLegal(int p, byte player) {
-    if (p == koPoint && player == koColor) {
+    if (isKoBanned(p, player)) {
       return false;
     }
     return (neighbourCounts[p] & 15) != 0

@@ -168,9 +168,12 @@ final class LightPolicy {
     return candidates[rng.nextInt(n)];
   }
 
-  /** Adds p to the n candidates if it is legal and not among them yet. */
-  private int add(LightBoard board, byte me, int p, int n) {
-    if (!isCandidate(p, n) && board.isLegal(p, me)) {
+  /**
+   * Adds the capture p (the last liberty of an enemy chain) to the n candidates if it is not among
+   * them yet and ko allows it: a capture is never suicide.
+   */
+  private int addCapture(LightBoard board, byte me, int p, int n) {
+    if (!isCandidate(p, n) && !board.isKoBanned(p, me)) {
       candidates[n++] = p;
     }
     return n;
@@ -189,7 +192,7 @@ final class LightPolicy {
 
   private int capture(LightBoard board, byte me, int last) {
     if (board.color(last) == Color.opponent(me) && board.inAtariAt(last)) {
-      return add(board, me, board.lastLiberty(last), 0);
+      return addCapture(board, me, board.lastLiberty(last), 0);
     }
     return 0;
   }
@@ -255,8 +258,9 @@ final class LightPolicy {
       } while (s != head);
     }
     int liberty = board.lastLiberty(head);
+    // Two liberties after the move make it legal unless ko forbids it.
     if (isCandidate(liberty, n)
-        || !board.isLegal(liberty, me)
+        || board.isKoBanned(liberty, me)
         || !board.twoLibertiesAfterPlay(liberty, me, scratch)) {
       return n;
     }
@@ -266,7 +270,7 @@ final class LightPolicy {
 
   private int captureIfInAtari(LightBoard board, byte me, byte enemy, int q, int n) {
     if (board.color(q) == enemy && board.inAtariAt(q)) {
-      return add(board, me, board.lastLiberty(q), n);
+      return addCapture(board, me, board.lastLiberty(q), n);
     }
     return n;
   }
