@@ -246,11 +246,7 @@ final class LightBoard {
       return libertiesAfterPlay(p, player, 2, marker) == 2;
     }
     long pair = pairOf[p];
-    long pairs =
-        (pairOf[up] & ifEmpty(color[up]))
-            + (pairOf[left] & ifEmpty(color[left]))
-            + (pairOf[right] & ifEmpty(color[right]))
-            + (pairOf[down] & ifEmpty(color[down]));
+    long pairs = emptyNeighbourPairs(p);
     int h0 = friendlyHead(up, player);
     int h1 = friendlyHead(left, player);
     int h2 = friendlyHead(right, player);
@@ -437,11 +433,7 @@ final class LightBoard {
     long nd = losePair(down, pair);
 
     // The new chain's pseudo-liberties: a pair with each empty neighbour.
-    libs[p] =
-        (pairOf[up] & ifEmpty(color[up]))
-            + (pairOf[left] & ifEmpty(color[left]))
-            + (pairOf[right] & ifEmpty(color[right]))
-            + (pairOf[down] & ifEmpty(color[down]));
+    libs[p] = emptyNeighbourPairs(p);
     head[p] = p;
     nextInChain[p] = p;
     chainStones[p] = 1;
@@ -511,6 +503,14 @@ final class LightBoard {
   /** The chain at q loses a pair (packed); returns what it has left, zero when no pair. */
   private long losePair(int q, long pair) {
     return libs[chainHead[q]] -= pair;
+  }
+
+  /** The pairs a stone at p has with its empty neighbours, packed, without testing them. */
+  private long emptyNeighbourPairs(int p) {
+    return (pairOf[p - stride] & ifEmpty(color[p - stride]))
+        + (pairOf[p - 1] & ifEmpty(color[p - 1]))
+        + (pairOf[p + 1] & ifEmpty(color[p + 1]))
+        + (pairOf[p + stride] & ifEmpty(color[p + stride]));
   }
 
   /** All ones if c is EMPTY (which is 0), else zero. */
