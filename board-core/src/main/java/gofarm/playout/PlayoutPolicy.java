@@ -56,6 +56,18 @@ public final class PlayoutPolicy {
   private final Marker scratch;
   private final Marker chainsDone;
   private final int[] twoLiberties = new int[2];
+
+  // The last move's orthogonal neighbours (up, left, right, down: the order in which the rules
+  // take them) and its eight neighbours (NW, N, NE, W, E, SW, S, SE), as offsets.
+  private final int[] side;
+  private final int[] around;
+  // What the local rules look for next to the last move, one bit per orthogonal neighbour, read
+  // once per move without a branch on the colours (if a rule needs them): own chains in atari,
+  // own chains with two liberties, empty points.
+  private final boolean readsSides;
+  private int ownInAtari;
+  private int ownWithTwoLiberties;
+  private int emptySides;
   private final Ladder ladder;
   private final Nakade nakade;
 
@@ -103,6 +115,13 @@ public final class PlayoutPolicy {
     bigStones = filter == null ? Integer.MAX_VALUE : filter.intParam("big-stones");
     settledRule = settledFilterRule;
     settledThreshold = settledFilter == null ? 0 : rateThreshold(settledFilter.rate());
+    boolean local = false;
+    for (int i = 0; i < generators; i++) {
+      local |= kind[i] == EXTEND && param[i][0] == 0 || kind[i] == TWO_LIB || kind[i] == NAKADE;
+    }
+    readsSides = local;
+    side = new int[] {-stride, -1, 1, stride};
+    around = new int[] {-stride - 1, -stride, -stride + 1, -1, 1, stride - 1, stride, stride + 1};
     candidates = new int[geometry.pointCount()];
     seen = new Marker(geometry);
     scratch = new Marker(geometry);
@@ -168,6 +187,9 @@ public final class PlayoutPolicy {
       }
     }
     boolean lastOnBoard = last > Point.PASS;
+    if (readsSides && lastOnBoard) {
+      readSides(board, me, last);
+    }
     for (int g = 0; g < kind.length; g++) {
       int k = kind[g];
       int rule = generatorRule[g];
@@ -209,6 +231,42 @@ public final class PlayoutPolicy {
       }
     }
     return Point.PASS;
+  }
+
+  /**
+   * Sets the neighbour masks for the last move: a colour or a liberty count tested at each of four
+   * neighbours by every local rule is a branch that goes either way, while the masks are mostly 0.
+   */
+  private void readSides(Board board, byte me, int last) {
+    int atari = 0;
+    int two = 0;
+    int empty = 0;
+    for (int i = 0; i < 4; i++) {
+      int q = last + side[i];
+      int c = board.color(q);
+      int libs = board.libertyCount(q); // the sink's count, far from 1 and 2, if q is no stone
+      int own = isZero(c ^ me);
+      atari |= (own & isZero(libs ^ 1)) << i;
+      two |= (own & isZero(libs ^ 2)) << i;
+      empty |= isZero(c) << i;
+    }
+    ownInAtari = atari;
+    ownWithTwoLiberties = two;
+    emptySides = empty;
+  }
+
+  /** 1 if x is 0, else 0, for x >= 0: without a branch. */
+  private static int isZero(int x) {
+    return (x - 1) >>> 31;
+  }
+
+  /** The mask of the empty points among p's eight neighbours, in {@link #around}'s order. */
+  private int emptyAround(Board board, int p) {
+    int empty = 0;
+    for (int i = 0; i < 8; i++) {
+      empty |= isZero(board.color(p + around[i])) << i;
+    }
+    return empty;
   }
 
   private int generate(Board board, byte me, int last, int secondLast, int k, int[] params) {
@@ -291,11 +349,17 @@ public final class PlayoutPolicy {
       Board board, byte me, int last, boolean global, boolean trigger, boolean counter, int lad) {
     int n = 0;
     if (!global) {
-      chainsDone.clear();
-      n = saveIfInAtari(board, me, last - stride, counter, lad, n);
-      n = saveIfInAtari(board, me, last - 1, counter, lad, n);
-      n = saveIfInAtari(board, me, last + 1, counter, lad, n);
-      return saveIfInAtari(board, me, last + stride, counter, lad, n);
+      int sides = ownInAtari;
+      if (sides != 0) {
+        chainsDone.clear();
+        for (; sides != 0; sides &= sides - 1) {
+          int q = last + side[Integer.numberOfTrailingZeros(sides)];
+          if (chainsDone.markIfNew(board.chainHead(q))) {
+            n = save(board, me, q, counter, lad, n);
+          }
+        }
+      }
+      return n;
     }
     if (trigger && !leftAtari(board, last)) {
       return 0;
@@ -304,15 +368,6 @@ public final class PlayoutPolicy {
       if (board.color(h) == me) {
         n = save(board, me, h, counter, lad, n);
       }
-    }
-    return n;
-  }
-
-  private int saveIfInAtari(Board board, byte me, int q, boolean counter, int lad, int n) {
-    if (board.color(q) == me
-        && board.libertyCount(q) == 1
-        && chainsDone.markIfNew(board.chainHead(q))) {
-      return save(board, me, q, counter, lad, n);
     }
     return n;
   }
@@ -393,24 +448,22 @@ public final class PlayoutPolicy {
         n = add(board, me, b, n);
       }
     }
-    if (defend) {
+    int sides = defend ? ownWithTwoLiberties : 0;
+    if (sides != 0) {
       chainsDone.clear();
-      n = defendTwoLib(board, me, last - stride, n);
-      n = defendTwoLib(board, me, last - 1, n);
-      n = defendTwoLib(board, me, last + 1, n);
-      n = defendTwoLib(board, me, last + stride, n);
+      for (; sides != 0; sides &= sides - 1) {
+        n = defendTwoLib(board, me, last + side[Integer.numberOfTrailingZeros(sides)], n);
+      }
     }
     return n;
   }
 
   /**
-   * If q is an own chain with two liberties, not defended yet in this move, adds the liberties that
-   * give it three or more.
+   * For q, an own chain with two liberties next to the last move: if it was not defended yet in
+   * this move, adds the liberties that give it three or more.
    */
   private int defendTwoLib(Board board, byte me, int q, int n) {
-    if (board.color(q) != me
-        || board.libertyCount(q) != 2
-        || !chainsDone.markIfNew(board.chainHead(q))) {
+    if (!chainsDone.markIfNew(board.chainHead(q))) {
       return n;
     }
     board.liberties(q, twoLiberties, 2, scratch);
@@ -428,34 +481,21 @@ public final class PlayoutPolicy {
   private int nakade(Board board, byte me, int last) {
     nakade.startMove();
     int n = 0;
-    n = nakadeAt(board, me, last - stride, n);
-    n = nakadeAt(board, me, last - 1, n);
-    n = nakadeAt(board, me, last + 1, n);
-    return nakadeAt(board, me, last + stride, n);
-  }
-
-  private int nakadeAt(Board board, byte me, int e, int n) {
-    if (board.color(e) != Color.EMPTY) {
-      return n;
+    for (int sides = emptySides; sides != 0; sides &= sides - 1) {
+      int vital = nakade.vitalPoint(board, last + side[Integer.numberOfTrailingZeros(sides)]);
+      if (vital != Point.NONE) {
+        n = add(board, me, vital, n);
+      }
     }
-    int vital = nakade.vitalPoint(board, e);
-    return vital == Point.NONE ? n : add(board, me, vital, n);
+    return n;
   }
 
-  private int patterns(Board board, byte me, int around, int n) {
-    n = patternAt(board, me, around - stride - 1, n);
-    n = patternAt(board, me, around - stride, n);
-    n = patternAt(board, me, around - stride + 1, n);
-    n = patternAt(board, me, around - 1, n);
-    n = patternAt(board, me, around + 1, n);
-    n = patternAt(board, me, around + stride - 1, n);
-    n = patternAt(board, me, around + stride, n);
-    return patternAt(board, me, around + stride + 1, n);
-  }
-
-  private int patternAt(Board board, byte me, int p, int n) {
-    if (board.color(p) == Color.EMPTY && Pattern3.matches(board, p, me)) {
-      return add(board, me, p, n);
+  private int patterns(Board board, byte me, int centre, int n) {
+    for (int empty = emptyAround(board, centre); empty != 0; empty &= empty - 1) {
+      int p = centre + around[Integer.numberOfTrailingZeros(empty)];
+      if (Pattern3.matches(board, p, me)) {
+        n = add(board, me, p, n);
+      }
     }
     return n;
   }
