@@ -276,7 +276,11 @@ public final class Board {
     return nextInChain[p];
   }
 
-  /** Exact number of liberties of the chain at p. Precondition: p holds a stone. */
+  /**
+   * Exact number of liberties of the chain at p, if p holds a stone. For an empty or off-board
+   * point it is the count of a sink that no chain owns, which stays far from 0, 1 and 2, so that a
+   * test for a chain in atari or with two liberties needs no colour test first.
+   */
   public int libertyCount(int p) {
     return chainLibs[chainHead[p]];
   }
@@ -1164,6 +1168,7 @@ public final class Board {
    * @throws IllegalStateException describing the first difference found
    */
   public void checkConsistency() {
+    check(chainLibs[Point.NONE] > SINK_LIBERTIES / 2, "the sink's liberty count drifted");
     Board fresh = new Board(geometry);
     fresh.setColorsUnchecked(color);
     for (int i = 0; i < geometry.pointCount(); i++) {
