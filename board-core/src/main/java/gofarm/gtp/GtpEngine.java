@@ -604,16 +604,13 @@ public final class GtpEngine {
 
   private String finalScore(Args a) {
     a.count(0, 0, "");
-    Board board = game.board();
-    return new AreaScorer(board.geometry())
-        .score(board, ownership(board), game.rules().komi())
-        .toString();
+    return new gofarm.life.FinalStatus(new gofarm.playout.PlayoutOwnership()).score(game).toString();
   }
 
   private String finalStatusList(Args a) {
     a.count(1, 1, "status");
-    AreaScorer.FinalStatus status = null;
-    for (AreaScorer.FinalStatus s : AreaScorer.FinalStatus.values()) {
+    gofarm.life.FinalStatus.Status status = null;
+    for (gofarm.life.FinalStatus.Status s : gofarm.life.FinalStatus.Status.values()) {
       if (s.gtpName().equals(a.word(0).toLowerCase(Locale.ROOT))) {
         status = s;
       }
@@ -622,7 +619,8 @@ public final class GtpEngine {
       throw new Failure("invalid status");
     }
     Board board = game.board();
-    PointSet stones = new AreaScorer(board.geometry()).statuses(board, ownership(board)).of(status);
+    PointSet stones =
+        new gofarm.life.FinalStatus(new gofarm.playout.PlayoutOwnership()).statuses(game).of(status);
     // One chain per line, chains in the order of their first stone, as GNU Go lists them.
     StringBuilder sb = new StringBuilder();
     for (int p = stones.next(0); p >= 0; p = stones.next(p + 1)) {

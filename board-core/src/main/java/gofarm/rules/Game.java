@@ -281,8 +281,20 @@ public final class Game {
     return Score.area(board, rules.komi());
   }
 
+  /**
+   * Whether a board with this hash, {@code nextToPlay} to move, would repeat a position of this game
+   * that the superko rule forbids to recur; always false under simple ko. For readers that try
+   * moves on a copy of the board ({@code gofarm.life.Reading}).
+   */
+  public boolean repeatsHistory(long boardHash, Player nextToPlay) {
+    return rules.koRule() != KoRule.SIMPLE && repeats(boardHash, nextToPlay);
+  }
+
   private boolean repeatsEarlierPosition(Player nextToPlay) {
-    long hash = board.hash();
+    return repeats(board.hash(), nextToPlay);
+  }
+
+  private boolean repeats(long hash, Player nextToPlay) {
     return rules.koRule() == KoRule.SITUATIONAL
         ? situationCounts.containsKey(situation(hash, nextToPlay.color()))
         : positionCounts.containsKey(hash);

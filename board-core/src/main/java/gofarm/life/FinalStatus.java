@@ -1,0 +1,440 @@
+package gofarm.life;
+
+import gofarm.board.Board;
+import gofarm.board.Color;
+import gofarm.board.Geometry;
+import gofarm.board.Marker;
+import gofarm.board.PointSet;
+import gofarm.rules.Game;
+import gofarm.rules.Score;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The final status of every stone of a finished game (alive, dead or in seki) and the game's area
+ * score, decided in layers that read, each used only for the chains the ones before leave open.
+ *
+ * <pre>{@code
+ * FinalStatus finalStatus = new FinalStatus(new PlayoutOwnership());  // or null: no playouts
+ * FinalStatus.Statuses statuses = finalStatus.statuses(game);
+ * statuses.dead();                                 // the stones taken off
+ * Score score = finalStatus.score(game);           // as GTP final_score
+ * }</pre>
+ *
+ * <h2>Layers</h2>
+ *
+ * <ol>
+ *   <li><b>Benson</b>: pass-alive chains are alive, chains in the other colour's safe territory
+ *       dead.
+ *   <li><b>Tactics</b>: a chain with at most three liberties is read by {@link Reading}'s
+ *       tactical search (ladders, nets, captures, kos under the game's ko rule and history). It is
+ *       dead if the opponent captures it even when its owner moves first; it is alive if it can
+ *       be captured only by retaking a ko first ({@code KO_B}: after two passes the position
+ *       stands, so a ko the opponent would have to win first keeps it on the board). A chain that
+ *       whoever moves first wins is left to the later layers.
+ *   <li><b>Local reading</b>: a chain shut in a region of the other colour (the connected points
+ *       not of that colour around it) of at most {@link #MAX_LOCAL_AREA} points is read there by
+ *       {@link Reading#attackIn}, with every point of the region and the liberties of the enemy
+ *       chains around it (unless pass-alive) as moves: dead if it is captured whoever moves first,
+ *       alive if it cannot be captured even when the opponent moves first; this decides eye
+ *       shapes, nakade, seki and capturing races inside the region exactly.
+ *   <li><b>Playouts</b>: what is still open gets an ownership estimate from the {@link Estimator}
+ *       (heavy playouts from the position, the player to move first, so fights where whoever
+ *       moves first wins are played out): a chain is dead if the other colour owns it in at least
+ *       {@link #DEAD_SHARE} of them. Without an estimator such a chain is alive: without evidence,
+ *       no stone is taken off.
+ * </ol>
+ *
+ * Finally, living chains that are not pass-alive and share a liberty that neither side can fill
+ * without putting itself in atari are in <b>seki</b>.
+ *
+ * <h2>Score</h2>
+ *
+ * {@link #score} counts by area after the play that would follow: the dead chains are captured by
+ * their opponent filling their liberties (so the capturer's stones stay on a ko or a dame point it
+ * takes while capturing), then the neutral points that one side can fill without putting itself in
+ * atari are filled in turn, starting with the player to move, as both players would before
+ * counting (GNU Go's aftermath does the same); shared liberties of a seki stay empty. Then stones
+ * and the empty points that reach only one colour count (Tromp-Taylor), plus komi. Eyes inside a
+ * seki count for their owner, as area scoring counts them.
+ *
+ * <p>Not thread-safe: one instance per thread (the estimator may hold scratch state).
+ */
+public final class FinalStatus {
+  /** The largest region of the other colour in which a chain is read locally. */
+  public static final int MAX_LOCAL_AREA = 16;
+
+  /** The node budget of each local reading. */
+  public static final long LOCAL_BUDGET = 20_000;
+
+  /** The share of playouts the other colour must own a chain in for playouts to call it dead. */
+  public static final double DEAD_SHARE = 0.7;
+
+  /** The final status of a stone, in GTP's {@code final_status_list} words. */
+  public enum Status {
+    ALIVE("alive"),
+    DEAD("dead"),
+    SEKI("seki");
+
+    private final String gtpName;
+
+    Status(String gtpName) {
+      this.gtpName = gtpName;
+    }
+
+    public String gtpName() {
+      return gtpName;
+    }
+  }
+
+  /** Which layer decided a chain's status. */
+  public enum Layer {
+    BENSON,
+    TACTICS,
+    READING,
+    PLAYOUTS,
+    /** Nothing decided it; it stays on the board. */
+    UNREAD
+  }
+
+  /** An ownership estimate by playouts, asked for only when reading leaves chains open. */
+  @FunctionalInterface
+  public interface Estimator {
+    /** The ownership of the game's position, the player to move first. */
+    Ownership estimate(Game game);
+  }
+
+  /**
+   * The stones of each final status, and which layer decided each stone.
+   *
+   * @param alive stones that stay on the board and are not in seki
+   * @param dead stones taken off before counting
+   * @param seki living stones in seki
+   * @param decidedBy per layer, the stones it decided
+   */
+  public record Statuses(
+      PointSet alive, PointSet dead, PointSet seki, Map<Layer, PointSet> decidedBy) {
+    /** The stones of {@code status} (a copy). */
+    public PointSet of(Status status) {
+      return switch (status) {
+        case ALIVE -> alive.copy();
+        case DEAD -> dead.copy();
+        case SEKI -> seki.copy();
+      };
+    }
+
+    /** The stones that layer decided (a copy). */
+    public PointSet decidedBy(Layer layer) {
+      return decidedBy.get(layer).copy();
+    }
+  }
+
+  private static final byte OPEN = 0;
+  private static final byte ALIVE = 1;
+  private static final byte DEAD = 2;
+
+  private final Estimator estimator;
+
+  /** Final status with playouts from {@code estimator} for what reading leaves open, or none. */
+  public FinalStatus(Estimator estimator) {
+    this.estimator = estimator;
+  }
+
+  /** The final status of every stone of the game's current position. */
+  public Statuses statuses(Game game) {
+    Board board = game.board();
+    Geometry g = board.geometry();
+    Benson.Result settled = new Benson(g).compute(board);
+    Reading reading = Reading.of(game);
+    byte[] verdict = new byte[g.arraySize()];
+    Layer[] layer = new Layer[g.arraySize()];
+    int[] heads = chainHeads(board);
+    for (int h : heads) {
+      if (settled.isAlive(h)) {
+        decide(verdict, layer, h, ALIVE, Layer.BENSON);
+      } else if (settled.isDead(h)) {
+        decide(verdict, layer, h, DEAD, Layer.BENSON);
+      }
+    }
+    for (int h : heads) {
+      if (verdict[h] == OPEN && board.libertyCount(h) <= 3) {
+        readTactics(reading, h, verdict, layer);
+      }
+    }
+    for (int h : heads) {
+      if (verdict[h] == OPEN) {
+        readLocally(board, settled, reading, h, verdict, layer);
+      }
+    }
+    boolean open = false;
+    for (int h : heads) {
+      open |= verdict[h] == OPEN;
+    }
+    if (open && estimator != null) {
+      Ownership ownership = estimator.estimate(game);
+      for (int h : heads) {
+        if (verdict[h] == OPEN) {
+          byte v = enemyShare(board, ownership, h) >= DEAD_SHARE ? DEAD : ALIVE;
+          decide(verdict, layer, h, v, Layer.PLAYOUTS);
+        }
+      }
+    }
+    PointSet alive = new PointSet(g);
+    PointSet dead = new PointSet(g);
+    Map<Layer, PointSet> decidedBy = new EnumMap<>(Layer.class);
+    for (Layer l : Layer.values()) {
+      decidedBy.put(l, new PointSet(g));
+    }
+    for (int i = 0; i < g.pointCount(); i++) {
+      int p = g.point(i);
+      if (Color.isPlayer(board.color(p))) {
+        int h = board.chainHead(p);
+        (verdict[h] == DEAD ? dead : alive).add(p);
+        decidedBy.get(layer[h] == null ? Layer.UNREAD : layer[h]).add(p);
+      }
+    }
+    PointSet seki = seki(board, settled, alive);
+    alive.andNot(seki);
+    return new Statuses(alive, dead, seki, decidedBy);
+  }
+
+  /** The area score of the game's position after the play that would follow (class comment). */
+  public Score score(Game game) {
+    return score(game, statuses(game));
+  }
+
+  /** The area score of the game's position with these statuses (class comment). */
+  public static Score score(Game game, Statuses statuses) {
+    Board board = game.board();
+    Geometry g = board.geometry();
+    Marker marker = new Marker(g);
+    Board b = new Board(g);
+    b.copyFrom(board);
+    captureDead(b, statuses.dead(), marker);
+    byte[] colors = b.colors();
+    PointSet dead = statuses.dead();
+    for (int p = dead.next(0); p >= 0; p = dead.next(p + 1)) {
+      if (colors[p] == board.color(p)) {
+        colors[p] = Color.EMPTY; // a dead chain the filling could not capture
+      }
+    }
+    Board counted = new Board(g);
+    counted.setPosition(colors); // taking chains off never leaves another without liberties
+    fillDame(counted, statuses.seki(), game.toPlay().color(), marker);
+    return Score.area(counted, game.rules().komi());
+  }
+
+  // ---------------------------------------------------------------- layers
+
+  private static void readTactics(Reading reading, int h, byte[] verdict, Layer[] layer) {
+    reading.setBudget(Reading.DEFAULT_NODES);
+    Reading.Result attack = reading.attack(h);
+    if (!attack.exact()) {
+      return;
+    }
+    if (attack.code() == Reading.KO_B) {
+      decide(verdict, layer, h, ALIVE, Layer.TACTICS); // only a ko retake would capture it
+    } else if (attack.code() >= Reading.KO_A) {
+      Reading.Result defend = reading.defend(h);
+      if (defend.exact() && defend.code() < Reading.KO_A) {
+        decide(verdict, layer, h, DEAD, Layer.TACTICS);
+      }
+    }
+  }
+
+  private static void readLocally(
+      Board board, Benson.Result settled, Reading reading, int h, byte[] verdict, Layer[] layer) {
+    Geometry g = board.geometry();
+    byte c = board.color(h);
+    byte enemy = Color.opponent(c);
+    PointSet region = PointSet.component(h, g.allPoints().andNot(board.points(enemy)));
+    if (region.cardinality() > MAX_LOCAL_AREA) {
+      return;
+    }
+    PointSet area = region.copy().andNot(board.points(c));
+    PointSet boundary = region.copy().dilate().and(board.points(enemy));
+    for (int p = boundary.next(0); p >= 0; p = boundary.next(p + 1)) {
+      if (!settled.isAlive(p)) {
+        area.or(board.chainStones(p).dilate().and(board.points(Color.EMPTY)));
+      }
+    }
+    reading.setBudget(LOCAL_BUDGET);
+    Reading.Result attack = reading.attackIn(h, area);
+    if (!attack.exact()) {
+      return;
+    }
+    if (attack.code() < Reading.KO_A) {
+      decide(verdict, layer, h, ALIVE, Layer.READING);
+      return;
+    }
+    Reading.Result defend = reading.defendIn(h, area);
+    if (defend.exact() && defend.code() < Reading.KO_A) {
+      decide(verdict, layer, h, DEAD, Layer.READING);
+    }
+  }
+
+  private static double enemyShare(Board board, Ownership ownership, int h) {
+    byte enemy = Color.opponent(board.color(h));
+    double sum = 0;
+    int s = h;
+    do {
+      sum += ownership.share(s, enemy);
+      s = board.nextInChain(s);
+    } while (s != h);
+    return sum / board.chainSize(h);
+  }
+
+  private static void decide(byte[] verdict, Layer[] layer, int h, byte v, Layer by) {
+    verdict[h] = v;
+    layer[h] = by;
+  }
+
+  private static int[] chainHeads(Board board) {
+    Geometry g = board.geometry();
+    int[] heads = new int[g.pointCount()];
+    int n = 0;
+    for (int i = 0; i < g.pointCount(); i++) {
+      int p = g.point(i);
+      if (Color.isPlayer(board.color(p)) && board.chainHead(p) == p) {
+        heads[n++] = p;
+      }
+    }
+    return java.util.Arrays.copyOf(heads, n);
+  }
+
+  // ---------------------------------------------------------------- seki
+
+  /**
+   * The living chains, not pass-alive, next to a shared liberty that neither side can fill without
+   * putting itself in atari (or committing suicide).
+   */
+  private static PointSet seki(Board board, Benson.Result settled, PointSet alive) {
+    Geometry g = board.geometry();
+    int stride = g.stride();
+    Marker marker = new Marker(g);
+    PointSet seki = new PointSet(g);
+    for (int i = 0; i < g.pointCount(); i++) {
+      int l = g.point(i);
+      if (board.color(l) != Color.EMPTY) {
+        continue;
+      }
+      int[] around = {l - stride, l - 1, l + 1, l + stride};
+      boolean black = false;
+      boolean white = false;
+      for (int n : around) {
+        if (alive.contains(n) && !settled.isAlive(n)) {
+          black |= board.color(n) == Color.BLACK;
+          white |= board.color(n) == Color.WHITE;
+        }
+      }
+      if (black
+          && white
+          && !fillable(board, l, Color.BLACK, marker)
+          && !fillable(board, l, Color.WHITE, marker)) {
+        for (int n : around) {
+          if (alive.contains(n) && !settled.isAlive(n)) {
+            seki.or(board.chainStones(n));
+          }
+        }
+      }
+    }
+    return seki;
+  }
+
+  /** Whether {@code player} can play at l without suicide and keep two liberties, or capture. */
+  private static boolean fillable(Board board, int l, byte player, Marker marker) {
+    return !board.isSuicide(l, player)
+        && (board.isCapture(l, player) || board.libertiesAfterPlay(l, player, 2, marker) >= 2);
+  }
+
+  // ---------------------------------------------------------------- the play before counting
+
+  /**
+   * Captures the dead chains as play would: the capturer fills their liberties (one that keeps its
+   * stone two liberties, or the last one), and its stones stay where they are.
+   */
+  private static void captureDead(Board b, PointSet dead, Marker marker) {
+    Geometry g = b.geometry();
+    int[] libs = new int[g.pointCount()];
+    for (int p = dead.next(0); p >= 0; p = dead.next(p + 1)) {
+      byte c = b.color(p);
+      if (!Color.isPlayer(c)) {
+        continue;
+      }
+      byte capturer = Color.opponent(c);
+      for (int guard = 0; b.color(p) == c && guard < g.pointCount(); guard++) {
+        int n = b.liberties(p, libs, libs.length, marker);
+        int chosen = -1;
+        for (int i = 0; i < n && chosen < 0; i++) {
+          int l = libs[i];
+          if (!b.isSuicide(l, capturer)
+              && (n == 1 || b.libertiesAfterPlay(l, capturer, 2, marker) >= 2)) {
+            chosen = l;
+          }
+        }
+        if (chosen < 0) {
+          break;
+        }
+        if (chosen == b.koPoint() && capturer == b.koColor()) {
+          b.pass(c); // the owner of a dead chain has no use for the ko ban
+        }
+        b.playAssumeLegal(chosen, capturer);
+      }
+    }
+  }
+
+  /** The largest empty region whose points are filled as dame before counting. */
+  public static final int MAX_DAME_REGION = 4;
+
+  /** Whether the empty region of p has at most MAX_DAME_REGION points (a gap, not open space). */
+  private static boolean smallNeutral(Board b, int p) {
+    Geometry g = b.geometry();
+    PointSet region = PointSet.component(p, b.points(Color.EMPTY));
+    return region.cardinality() <= MAX_DAME_REGION;
+  }
+
+  /**
+   * Fills the neutral points (empty, next to both colours, not a liberty of a seki) in turn,
+   * starting with {@code toPlay}: a player fills one where its stone keeps two liberties, or
+   * passes; two passes end it.
+   */
+  private static void fillDame(Board b, PointSet seki, byte toPlay, Marker marker) {
+    Geometry g = b.geometry();
+    int stride = g.stride();
+    byte mover = toPlay;
+    int passes = 0;
+    while (passes < 2) {
+      int chosen = -1;
+      for (int i = 0; i < g.pointCount() && chosen < 0; i++) {
+        int p = g.point(i);
+        if (b.color(p) != Color.EMPTY || (p == b.koPoint() && mover == b.koColor())) {
+          continue;
+        }
+        boolean black = false;
+        boolean white = false;
+        boolean sekiLiberty = false;
+        for (int n : new int[] {p - stride, p - 1, p + 1, p + stride}) {
+          black |= b.color(n) == Color.BLACK;
+          white |= b.color(n) == Color.WHITE;
+          sekiLiberty |= seki.contains(n);
+        }
+        if (black
+            && white
+            && !sekiLiberty
+            && smallNeutral(b, p)
+            && !b.isSuicide(p, mover)
+            && b.libertiesAfterPlay(p, mover, 2, marker) >= 2) {
+          chosen = p;
+        }
+      }
+      if (chosen < 0) {
+        b.pass(mover);
+        passes++;
+      } else {
+        b.playAssumeLegal(chosen, mover);
+        passes = 0;
+      }
+      mover = Color.opponent(mover);
+    }
+  }
+}

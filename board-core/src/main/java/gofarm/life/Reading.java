@@ -1,0 +1,525 @@
+package gofarm.life;
+
+import gofarm.board.Board;
+import gofarm.board.Color;
+import gofarm.board.Geometry;
+import gofarm.board.Marker;
+import gofarm.board.Point;
+import gofarm.board.PointSet;
+import gofarm.board.Zobrist;
+import gofarm.rules.Game;
+import gofarm.rules.Player;
+
+/**
+ * Reading by search: can the attacker capture a target chain, and can its owner (the defender)
+ * keep it on the board, with kos read as GNU Go reads them. Two kinds of reading share one search:
+ *
+ * <ul>
+ *   <li><em>tactical</em> ({@link #attack}, {@link #defend}): the moves are the target's
+ *       liberties, the liberties next to them (nets), captures and ataris of the chains around it,
+ *       and the rescue of attacking chains in atari; a target that reaches {@link
+ *       #SAFE_LIBERTIES} liberties has escaped. Ladders and nets are read out this way.
+ *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
+ *       a move for both sides, and the target lives only by staying on the board: it can no longer
+ *       be captured because it is pass-alive ({@link Benson}), or both sides have nothing better
+ *       than to pass (seki, or a capture that does not work). This decides life and death and
+ *       capturing races in enclosed areas exactly, within the area.
+ * </ul>
+ *
+ * <h2>Results and kos</h2>
+ *
+ * A result is GNU Go's code for the player to move (GO-DIGEST §F.3): {@link #WIN} (success
+ * whatever happens in kos), {@link #KO_A} (success through a ko where this player makes the first
+ * ko capture), {@link #KO_B} (success only if this player finds the first ko threat) or {@link
+ * #LOSS}; {@link #reverse} gives the opponent's view. A move that only the ko rules forbid (the
+ * retake of a simple ko, or a move that repeats a position the game's superko rule forbids) is
+ * read as a <em>conditional</em> ko capture: the player would have to make a ko threat first, so
+ * its result is at most {@code KO_B}. Only the <em>komaster</em> may do this: the first player to
+ * take a ko conditionally in a line becomes komaster, and the other may then take none (GNU Go's
+ * scheme, simplified), so reading never loops through double kos. A position that repeats one
+ * earlier in the same line of reading is never played. A pass ends a simple-ko ban, as on the
+ * board.
+ *
+ * <h2>Cost</h2>
+ *
+ * Each query reads at most a budget of nodes ({@link #DEFAULT_NODES} unless set); a query that runs
+ * out says so ({@link Result#exact}) and answers as if the target were safe. Results are cached per
+ * query in a transposition table keyed by the position, the player to move, the ko and the
+ * komaster. The search plays and undoes moves on its own copy of the board.
+ *
+ * <p>Not thread-safe: one reader per thread.
+ */
+public final class Reading {
+  /** Failure: the player to move does not reach its aim. */
+  public static final int LOSS = 0;
+
+  /** Success only through a ko in which the player to move must find the first threat. */
+  public static final int KO_B = 1;
+
+  /** Success through a ko in which the player to move makes the first capture. */
+  public static final int KO_A = 4;
+
+  /** Success whatever happens in kos. */
+  public static final int WIN = 5;
+
+  /** A tactical target with this many liberties has escaped. */
+  public static final int SAFE_LIBERTIES = 4;
+
+  /**
+   * How deep in a tactical line a chain with three liberties is still read; deeper, it has escaped.
+   */
+  static final int DEEP_THREE_LIBERTIES = 4;
+
+  /** The node budget of a query unless {@link #setBudget} changes it. */
+  public static final long DEFAULT_NODES = 20_000;
+
+  /** The deepest line read; deeper lines count as an exhausted budget. */
+  static final int MAX_DEPTH = 120;
+
+  private static final int TABLE_BITS = 16;
+
+  /** The superko rule of a game: whether a board position may not recur. */
+  @FunctionalInterface
+  public interface History {
+    /** Whether a board with this hash, {@code nextToPlay} to move, repeats a forbidden position. */
+    boolean repeats(long boardHash, byte nextToPlay);
+  }
+
+  /**
+   * The answer of one query.
+   *
+   * @param code {@link #WIN}, {@link #KO_A}, {@link #KO_B} or {@link #LOSS}, for the player that
+   *     moved first
+   * @param move the first move that reaches {@code code}, {@code Point.PASS} when passing does
+   *     (the defender needs no move), or {@code Point.NONE} when nothing succeeds
+   * @param exact false when the node budget ran out: the answer then treats the target as safe
+   * @param nodes the positions read
+   */
+  public record Result(int code, int move, boolean exact, long nodes) {
+    /** Whether the player that moved first succeeds, with or without a ko. */
+    public boolean succeeds() {
+      return code != LOSS;
+    }
+
+    /** Whether it succeeds without needing to win a ko. */
+    public boolean succeedsUnconditionally() {
+      return code == WIN;
+    }
+  }
+
+  private final Geometry geometry;
+  private final int stride;
+  private final Board board;
+  private final History history;
+  private final Marker marker;
+  private final Benson benson;
+  private final long[] tableKeys = new long[1 << TABLE_BITS];
+  private final byte[] tableValues = new byte[1 << TABLE_BITS];
+  private final long[] path = new long[MAX_DEPTH + 2];
+  private final int[][] moveLists = new int[MAX_DEPTH + 1][];
+  private final int[][] moveScores = new int[MAX_DEPTH + 1][];
+  private final int[] scratch;
+  private long budget = DEFAULT_NODES;
+
+  // The query being read.
+  private int target;
+  private byte defender;
+  private byte attacker;
+  private boolean local;
+  private final boolean[] inArea;
+  private long nodes;
+  private boolean exhausted;
+  private int bestMove;
+  private int pathLength;
+
+  /** A reader of {@code position} under simple ko with no earlier positions (a diagram). */
+  public Reading(Board position) {
+    this(position, null);
+  }
+
+  /**
+   * A reader of {@code position}; {@code history} says which positions the superko rule forbids,
+   * or null for simple ko.
+   */
+  public Reading(Board position, History history) {
+    this.geometry = position.geometry();
+    this.stride = geometry.stride();
+    this.board = new Board(geometry);
+    this.board.copyFrom(position);
+    this.history = history;
+    this.marker = new Marker(geometry);
+    this.benson = new Benson(geometry);
+    this.inArea = new boolean[geometry.arraySize()];
+    this.scratch = new int[geometry.pointCount()];
+    for (int d = 0; d <= MAX_DEPTH; d++) {
+      moveLists[d] = new int[geometry.pointCount() + 1];
+      moveScores[d] = new int[geometry.pointCount() + 1];
+    }
+  }
+
+  /** A reader of the game's current position under its ko rule and history. */
+  public static Reading of(Game game) {
+    return new Reading(
+        game.board(),
+        (hash, next) ->
+            game.repeatsHistory(hash, next == Color.BLACK ? Player.BLACK : Player.WHITE));
+  }
+
+  /** Sets the node budget of each later query, at least 1. */
+  public Reading setBudget(long nodes) {
+    if (nodes < 1) {
+      throw new IllegalArgumentException("a reading budget is at least 1 node (got " + nodes + ")");
+    }
+    this.budget = nodes;
+    return this;
+  }
+
+  /** The position read (a copy; do not change it). */
+  public Board board() {
+    return board;
+  }
+
+  /**
+   * Tactical reading with the attacker to move: can the chain at {@code target} be captured?
+   *
+   * @throws IllegalArgumentException if there is no stone at {@code target}
+   */
+  public Result attack(int target) {
+    return read(target, null, true);
+  }
+
+  /** Tactical reading with the defender to move: can the chain at {@code target} be saved? */
+  public Result defend(int target) {
+    return read(target, null, false);
+  }
+
+  /**
+   * Local reading with the attacker to move: can the chain at {@code target} be captured when both
+   * sides play only on the empty points of {@code area}?
+   */
+  public Result attackIn(int target, PointSet area) {
+    return read(target, area, true);
+  }
+
+  /** Local reading with the defender to move: can the chain at {@code target} stay on the board? */
+  public Result defendIn(int target, PointSet area) {
+    return read(target, area, false);
+  }
+
+  /** The result code's value for the opponent of the player it was computed for. */
+  public static int reverse(int code) {
+    return WIN - code;
+  }
+
+  /** The name of a result code: {@code WIN}, {@code KO_A}, {@code KO_B} or {@code 0}. */
+  public static String name(int code) {
+    return switch (code) {
+      case WIN -> "WIN";
+      case KO_A -> "KO_A";
+      case KO_B -> "KO_B";
+      case LOSS -> "0";
+      default -> throw new IllegalArgumentException("not a reading result: " + code);
+    };
+  }
+
+  // ---------------------------------------------------------------- the search
+
+  private Result read(int target, PointSet area, boolean attackerFirst) {
+    if (!geometry.isOnBoard(target) || !Color.isPlayer(board.color(target))) {
+      throw new IllegalArgumentException(
+          "reading needs a stone, but "
+              + (geometry.isOnBoard(target) ? geometry.name(target) : "point " + target)
+              + " holds none");
+    }
+    this.target = target;
+    this.defender = board.color(target);
+    this.attacker = Color.opponent(defender);
+    this.local = area != null;
+    java.util.Arrays.fill(inArea, false);
+    if (area != null) {
+      for (int p = area.next(0); p >= 0; p = area.next(p + 1)) {
+        inArea[p] = true;
+      }
+    }
+    java.util.Arrays.fill(tableKeys, 0);
+    nodes = 0;
+    exhausted = false;
+    bestMove = Point.NONE;
+    pathLength = 0;
+    path[pathLength++] = board.hash();
+    byte first = attackerFirst ? attacker : defender;
+    int code = search(first, Color.EMPTY, 0);
+    return new Result(code, code == LOSS ? Point.NONE : bestMove, !exhausted, nodes);
+  }
+
+  /**
+   * The result for {@code toMove}: WIN, KO_A, KO_B or LOSS, reading the attacker's aim (capture the
+   * target) against the defender's (keep it).
+   */
+  private int search(byte toMove, byte komaster, int depth) {
+    nodes++;
+    boolean defenderToMove = toMove == defender;
+    if (board.color(target) != defender) {
+      return defenderToMove ? LOSS : WIN;
+    }
+    int safe = defenderToMove ? WIN : LOSS;
+    if (nodes > budget || depth >= MAX_DEPTH) {
+      exhausted = true;
+      return safe;
+    }
+    int libs = board.libertyCount(target);
+    if (!local && (libs >= SAFE_LIBERTIES || (libs == 3 && depth > DEEP_THREE_LIBERTIES))) {
+      return safe; // escaped; a third liberty deep in a line counts as escaped (GNU Go's depth)
+    }
+    if (local && libs >= 2 && benson.compute(board).isAlive(target)) {
+      return safe;
+    }
+    long key = key(toMove, komaster);
+    int slot = (int) (key >>> (64 - TABLE_BITS));
+    if (tableKeys[slot] == key) {
+      return tableValues[slot];
+    }
+    int[] moves = moveLists[depth];
+    int n = local ? localMoves(toMove, moves, depth) : tacticalMoves(toMove, libs, moves, depth);
+    int best = LOSS;
+    int bestHere = Point.NONE;
+    for (int i = 0; i < n && best < WIN; i++) {
+      int r = tryMove(moves[i], toMove, komaster, depth);
+      if (r > best) {
+        best = r;
+        bestHere = moves[i];
+      }
+    }
+    if (best < WIN && defenderToMove) {
+      // The defender may pass: the attacker must then capture, or the target stands.
+      board.pass(toMove);
+      int r = reverse(search(attacker, komaster, depth + 1));
+      board.undo();
+      if (r > best) {
+        best = r;
+        bestHere = Point.PASS;
+      }
+    }
+    if (depth == 0) {
+      bestMove = bestHere;
+    }
+    if (!exhausted) {
+      tableKeys[slot] = key;
+      tableValues[slot] = (byte) best;
+    }
+    return best;
+  }
+
+  /** The result of playing m for {@code toMove}, or -1 if m cannot be played. */
+  private int tryMove(int m, byte toMove, byte komaster, int depth) {
+    if (board.color(m) != Color.EMPTY) {
+      return -1;
+    }
+    byte other = Color.opponent(toMove);
+    boolean mayTakeKo = komaster == Color.EMPTY || komaster == toMove;
+    boolean koBanned = m == board.koPoint() && toMove == board.koColor();
+    if (koBanned && !mayTakeKo) {
+      return -1;
+    }
+    if (!koBanned && board.isSuicide(m, toMove)) {
+      return -1;
+    }
+    int records = 1;
+    if (koBanned) {
+      board.pass(other); // lifts the ban for this conditional capture; undone with the move
+      records = 2;
+    }
+    board.playAssumeLegal(m, toMove);
+    long hash = board.hash();
+    boolean conditional = koBanned;
+    boolean playable = !onPath(hash);
+    if (playable && history != null && history.repeats(hash, other)) {
+      playable = mayTakeKo;
+      conditional = true;
+    }
+    int result = -1;
+    if (playable) {
+      path[pathLength++] = hash;
+      result = reverse(search(other, conditional ? toMove : komaster, depth + 1));
+      pathLength--;
+      if (conditional) {
+        result = Math.min(result, KO_B);
+      }
+    }
+    for (int i = 0; i < records; i++) {
+      board.undo();
+    }
+    return result;
+  }
+
+  private boolean onPath(long hash) {
+    for (int i = 0; i < pathLength; i++) {
+      if (path[i] == hash) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private long key(byte toMove, byte komaster) {
+    long k = board.hash();
+    if (toMove == Color.WHITE) {
+      k ^= Zobrist.WHITE_TO_MOVE;
+    }
+    k ^= (board.koPoint() + 1L) * 0x9E3779B97F4A7C15L;
+    k ^= (komaster + 1L) * 0xC2B2AE3D27D4EB4FL;
+    k = (k ^ (k >>> 31)) * 0xBF58476D1CE4E5B9L;
+    return k == 0 ? 1 : k;
+  }
+
+  // ---------------------------------------------------------------- move generation
+
+  /** Tactical candidates for {@code toMove}, best first; returns how many. */
+  private int tacticalMoves(byte toMove, int libs, int[] out, int depth) {
+    int[] score = moveScores[depth];
+    marker.clear();
+    int n = 0;
+    int[] liberties = scratch;
+    int count = collectLiberties(target, liberties, 0);
+    if (toMove == attacker) {
+      for (int i = 0; i < count; i++) {
+        n = add(liberties[i], 100 + board.emptyNeighbourCount(liberties[i]), out, score, n);
+      }
+      if (libs <= 2) {
+        for (int i = 0; i < count; i++) {
+          int l = liberties[i];
+          n = addEmpty(l - stride, 40, out, score, n);
+          n = addEmpty(l - 1, 40, out, score, n);
+          n = addEmpty(l + 1, 40, out, score, n);
+          n = addEmpty(l + stride, 40, out, score, n);
+        }
+      }
+      n = neighbourChainMoves(toMove, out, score, n);
+    } else {
+      n = neighbourChainMoves(toMove, out, score, n);
+      for (int i = 0; i < count; i++) {
+        n = add(liberties[i], 100 + 10 * board.emptyNeighbourCount(liberties[i]), out, score, n);
+      }
+    }
+    sort(out, score, n);
+    return n;
+  }
+
+  /**
+   * Moves on the chains of the attacker next to the target: the defender captures those in atari
+   * and ataris those with two liberties; the attacker rescues its own in atari.
+   */
+  private int neighbourChainMoves(byte toMove, int[] out, int[] score, int n) {
+    int head = board.chainHead(target);
+    int[] heads = new int[4 * board.chainSize(target)];
+    int chains = 0;
+    int q = head;
+    do {
+      chains = addHead(q - stride, heads, chains);
+      chains = addHead(q - 1, heads, chains);
+      chains = addHead(q + 1, heads, chains);
+      chains = addHead(q + stride, heads, chains);
+      q = board.nextInChain(q);
+    } while (q != head);
+    int[] libs = new int[2];
+    for (int i = 0; i < chains; i++) {
+      int h = heads[i];
+      int l = board.libertyCount(h);
+      if (l == 1) {
+        // Capture it (defender) or save it (attacker): both play on its last liberty.
+        n = add(board.lastLiberty(h), toMove == defender ? 300 : 200, out, score, n);
+      } else if (l == 2 && toMove == defender) {
+        int k = board.liberties(h, libs, 2, new Marker(geometry));
+        for (int j = 0; j < k; j++) {
+          n = add(libs[j], 50, out, score, n);
+        }
+      }
+    }
+    return n;
+  }
+
+  private int addHead(int q, int[] heads, int chains) {
+    if (board.color(q) != attacker) {
+      return chains;
+    }
+    int h = board.chainHead(q);
+    for (int i = 0; i < chains; i++) {
+      if (heads[i] == h) {
+        return chains;
+      }
+    }
+    heads[chains] = h;
+    return chains + 1;
+  }
+
+  /** Local candidates for {@code toMove}: every empty point of the area, best first. */
+  private int localMoves(byte toMove, int[] out, int depth) {
+    int[] score = moveScores[depth];
+    marker.clear();
+    int n = 0;
+    boolean attacking = toMove == attacker;
+    for (int i = 0; i < board.emptyCount(); i++) {
+      int p = board.emptyPoint(i);
+      if (!inArea[p]) {
+        continue;
+      }
+      int s = board.emptyNeighbourCount(p);
+      if (board.isCapture(p, toMove)) {
+        s += 300;
+      }
+      if (touchesTarget(p)) {
+        s += attacking ? 100 : 60;
+      }
+      if (board.libertiesAfterPlay(p, toMove, 2, marker) < 2 && !board.isCapture(p, toMove)) {
+        s -= 80; // a self-atari: a throw-in or a nakade at best
+      }
+      out[n] = p;
+      score[n] = s;
+      n++;
+    }
+    sort(out, score, n);
+    return n;
+  }
+
+  private boolean touchesTarget(int p) {
+    int h = board.chainHead(target);
+    return board.chainHead(p - stride) == h
+        || board.chainHead(p - 1) == h
+        || board.chainHead(p + 1) == h
+        || board.chainHead(p + stride) == h;
+  }
+
+  private int collectLiberties(int p, int[] out, int n) {
+    return n + board.liberties(p, out, out.length, new Marker(geometry));
+  }
+
+  private int addEmpty(int p, int s, int[] out, int[] score, int n) {
+    return board.color(p) == Color.EMPTY ? add(p, s, out, score, n) : n;
+  }
+
+  /** Adds p once (the first score wins, so add the most urgent reasons first). */
+  private int add(int p, int s, int[] out, int[] score, int n) {
+    if (p == Point.NONE || !marker.markIfNew(p)) {
+      return n;
+    }
+    out[n] = p;
+    score[n] = s;
+    return n + 1;
+  }
+
+  /** Sorts moves by descending score, stable (insertion sort: the lists are short). */
+  private static void sort(int[] moves, int[] score, int n) {
+    for (int i = 1; i < n; i++) {
+      int m = moves[i];
+      int s = score[i];
+      int j = i - 1;
+      while (j >= 0 && score[j] < s) {
+        moves[j + 1] = moves[j];
+        score[j + 1] = score[j];
+        j--;
+      }
+      moves[j + 1] = m;
+      score[j + 1] = s;
+    }
+  }
+}
