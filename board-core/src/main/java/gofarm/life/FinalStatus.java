@@ -26,23 +26,23 @@ import java.util.Map;
  * <ol>
  *   <li><b>Benson</b>: pass-alive chains are alive, chains in the other colour's safe territory
  *       dead.
- *   <li><b>Tactics</b>: a chain with at most three liberties is read by {@link Reading}'s
- *       tactical search (ladders, nets, captures, kos under the game's ko rule and history). It is
- *       dead if the opponent captures it even when its owner moves first; it is alive if it can
- *       be captured only by retaking a ko first ({@code KO_B}: after two passes the position
- *       stands, so a ko the opponent would have to win first keeps it on the board). A chain that
- *       whoever moves first wins is left to the later layers.
+ *   <li><b>Tactics</b>: a chain with at most three liberties is read by {@link Reading}'s tactical
+ *       search (ladders, nets, captures, kos under the game's ko rule and history). It is dead if
+ *       the opponent captures it even when its owner moves first; it is alive if it can be captured
+ *       only by retaking a ko first ({@code KO_B}: after two passes the position stands, so a ko
+ *       the opponent would have to win first keeps it on the board). A chain that whoever moves
+ *       first wins is left to the later layers.
  *   <li><b>Local reading</b>: a chain shut in a region of the other colour (the connected points
  *       not of that colour around it) of at most {@link #MAX_LOCAL_AREA} points is read there by
  *       {@link Reading#attackIn}, with every point of the region and the liberties of the enemy
  *       chains around it (unless pass-alive) as moves: dead if it is captured whoever moves first,
- *       alive if it cannot be captured even when the opponent moves first; this decides eye
- *       shapes, nakade, seki and capturing races inside the region exactly.
+ *       alive if it cannot be captured even when the opponent moves first; this decides eye shapes,
+ *       nakade, seki and capturing races inside the region exactly.
  *   <li><b>Playouts</b>: what is still open gets an ownership estimate from the {@link Estimator}
- *       (heavy playouts from the position, the player to move first, so fights where whoever
- *       moves first wins are played out): a chain is dead if the other colour owns it in at least
- *       {@link #DEAD_SHARE} of them. Without an estimator such a chain is alive: without evidence,
- *       no stone is taken off.
+ *       (heavy playouts from the position, the player to move first, so fights where whoever moves
+ *       first wins are played out): a chain is dead if the other colour owns it in at least {@link
+ *       #DEAD_SHARE} of them. Without an estimator such a chain is alive: without evidence, no
+ *       stone is taken off.
  * </ol>
  *
  * Finally, living chains that are not pass-alive and share a liberty that neither side can fill
@@ -53,16 +53,16 @@ import java.util.Map;
  * {@link #score} counts by area after the play that would follow: the dead chains are captured by
  * their opponent filling their liberties (so the capturer's stones stay on a ko or a dame point it
  * takes while capturing), then the neutral points that one side can fill without putting itself in
- * atari are filled in turn, starting with the player to move, as both players would before
- * counting (GNU Go's aftermath does the same); shared liberties of a seki stay empty. Then stones
- * and the empty points that reach only one colour count (Tromp-Taylor), plus komi. Eyes inside a
- * seki count for their owner, as area scoring counts them.
+ * atari are filled in turn, starting with the player to move, as both players would before counting
+ * (GNU Go's aftermath does the same); shared liberties of a seki stay empty. Then stones and the
+ * empty points that reach only one colour count (Tromp-Taylor), plus komi. Eyes inside a seki count
+ * for their owner, as area scoring counts them.
  *
  * <p>Not thread-safe: one instance per thread (the estimator may hold scratch state).
  */
 public final class FinalStatus {
   /** The largest region of the other colour in which a chain is read locally. */
-  public static final int MAX_LOCAL_AREA = 16;
+  public static final int MAX_LOCAL_AREA = 20;
 
   /** The node budget of each local reading. */
   public static final long LOCAL_BUDGET = 20_000;
@@ -133,6 +133,9 @@ public final class FinalStatus {
   private static final byte ALIVE = 1;
   private static final byte DEAD = 2;
 
+  /** A chain that whoever moves first wins, with the attack and defence moves that do it. */
+  private record Critical(int head, int attack, int defence) {}
+
   private final Estimator estimator;
 
   /** Final status with playouts from {@code estimator} for what reading leaves open, or none. */
@@ -156,16 +159,18 @@ public final class FinalStatus {
         decide(verdict, layer, h, DEAD, Layer.BENSON);
       }
     }
+    java.util.List<Critical> critical = new java.util.ArrayList<>();
     for (int h : heads) {
       if (verdict[h] == OPEN && board.libertyCount(h) <= 3) {
-        readTactics(reading, h, verdict, layer);
+        readTactics(reading, h, verdict, layer, critical);
       }
     }
     for (int h : heads) {
       if (verdict[h] == OPEN) {
-        readLocally(board, settled, reading, h, verdict, layer);
+        readLocally(board, settled, reading, h, verdict, layer, critical);
       }
     }
+    resolveSingleFight(board, critical, game.toPlay().color(), verdict, layer);
     boolean open = false;
     for (int h : heads) {
       open |= verdict[h] == OPEN;
@@ -226,7 +231,8 @@ public final class FinalStatus {
 
   // ---------------------------------------------------------------- layers
 
-  private static void readTactics(Reading reading, int h, byte[] verdict, Layer[] layer) {
+  private static void readTactics(
+      Reading reading, int h, byte[] verdict, Layer[] layer, java.util.List<Critical> critical) {
     reading.setBudget(Reading.DEFAULT_NODES);
     Reading.Result attack = reading.attack(h);
     if (!attack.exact()) {
@@ -243,7 +249,13 @@ public final class FinalStatus {
   }
 
   private static void readLocally(
-      Board board, Benson.Result settled, Reading reading, int h, byte[] verdict, Layer[] layer) {
+      Board board,
+      Benson.Result settled,
+      Reading reading,
+      int h,
+      byte[] verdict,
+      Layer[] layer,
+      java.util.List<Critical> critical) {
     Geometry g = board.geometry();
     byte c = board.color(h);
     byte enemy = Color.opponent(c);
@@ -270,6 +282,36 @@ public final class FinalStatus {
     Reading.Result defend = reading.defendIn(h, area);
     if (defend.exact() && defend.code() < Reading.KO_A) {
       decide(verdict, layer, h, DEAD, Layer.READING);
+    } else if (defend.exact()) {
+      critical.add(new Critical(h, attack.move(), defend.move()));
+    }
+  }
+
+  /**
+   * When all the chains that whoever moves first wins hang on one fight (they share an attack or a
+   * defence move), the player to move wins it, as play would go on. Several fights are left to the
+   * playouts, which share them out between the players.
+   */
+  private static void resolveSingleFight(
+      Board board, java.util.List<Critical> critical, byte toPlay, byte[] verdict, Layer[] layer) {
+    critical.removeIf(c -> verdict[c.head()] != OPEN); // decided by a later layer
+    if (critical.isEmpty()) {
+      return;
+    }
+    Critical first = critical.get(0);
+    for (Critical c : critical) {
+      boolean linked =
+          c.attack() == first.attack()
+              || c.defence() == first.defence()
+              || c.attack() == first.defence()
+              || c.defence() == first.attack();
+      if (!linked) {
+        return;
+      }
+    }
+    for (Critical c : critical) {
+      byte v = board.color(c.head()) == toPlay ? ALIVE : DEAD;
+      decide(verdict, layer, c.head(), v, Layer.READING);
     }
   }
 

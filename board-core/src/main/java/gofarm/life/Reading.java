@@ -11,14 +11,14 @@ import gofarm.rules.Game;
 import gofarm.rules.Player;
 
 /**
- * Reading by search: can the attacker capture a target chain, and can its owner (the defender)
- * keep it on the board, with kos read as GNU Go reads them. Two kinds of reading share one search:
+ * Reading by search: can the attacker capture a target chain, and can its owner (the defender) keep
+ * it on the board, with kos read as GNU Go reads them. Two kinds of reading share one search:
  *
  * <ul>
- *   <li><em>tactical</em> ({@link #attack}, {@link #defend}): the moves are the target's
- *       liberties, the liberties next to them (nets), captures and ataris of the chains around it,
- *       and the rescue of attacking chains in atari; a target that reaches {@link
- *       #SAFE_LIBERTIES} liberties has escaped. Ladders and nets are read out this way.
+ *   <li><em>tactical</em> ({@link #attack}, {@link #defend}): the moves are the target's liberties,
+ *       the liberties next to them (nets), captures and ataris of the chains around it, and the
+ *       rescue of attacking chains in atari; a target that reaches {@link #SAFE_LIBERTIES}
+ *       liberties has escaped. Ladders and nets are read out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides, and the target lives only by staying on the board: it can no longer
  *       be captured because it is pass-alive ({@link Benson}), or both sides have nothing better
@@ -28,17 +28,16 @@ import gofarm.rules.Player;
  *
  * <h2>Results and kos</h2>
  *
- * A result is GNU Go's code for the player to move (GO-DIGEST §F.3): {@link #WIN} (success
- * whatever happens in kos), {@link #KO_A} (success through a ko where this player makes the first
- * ko capture), {@link #KO_B} (success only if this player finds the first ko threat) or {@link
- * #LOSS}; {@link #reverse} gives the opponent's view. A move that only the ko rules forbid (the
- * retake of a simple ko, or a move that repeats a position the game's superko rule forbids) is
- * read as a <em>conditional</em> ko capture: the player would have to make a ko threat first, so
- * its result is at most {@code KO_B}. Only the <em>komaster</em> may do this: the first player to
- * take a ko conditionally in a line becomes komaster, and the other may then take none (GNU Go's
- * scheme, simplified), so reading never loops through double kos. A position that repeats one
- * earlier in the same line of reading is never played. A pass ends a simple-ko ban, as on the
- * board.
+ * A result is GNU Go's code for the player to move (GO-DIGEST §F.3): {@link #WIN} (success whatever
+ * happens in kos), {@link #KO_A} (success through a ko where this player makes the first ko
+ * capture), {@link #KO_B} (success only if this player finds the first ko threat) or {@link #LOSS};
+ * {@link #reverse} gives the opponent's view. A move that only the ko rules forbid (the retake of a
+ * simple ko, or a move that repeats a position the game's superko rule forbids) is read as a
+ * <em>conditional</em> ko capture: the player would have to make a ko threat first, so its result
+ * is at most {@code KO_B}. Only the <em>komaster</em> may do this: the first player to take a ko
+ * conditionally in a line becomes komaster, and the other may then take none (GNU Go's scheme,
+ * simplified), so reading never loops through double kos. A position that repeats one earlier in
+ * the same line of reading is never played. A pass ends a simple-ko ban, as on the board.
  *
  * <h2>Cost</h2>
  *
@@ -90,8 +89,8 @@ public final class Reading {
    *
    * @param code {@link #WIN}, {@link #KO_A}, {@link #KO_B} or {@link #LOSS}, for the player that
    *     moved first
-   * @param move the first move that reaches {@code code}, {@code Point.PASS} when passing does
-   *     (the defender needs no move), or {@code Point.NONE} when nothing succeeds
+   * @param move the first move that reaches {@code code}, {@code Point.PASS} when passing does (the
+   *     defender needs no move), or {@code Point.NONE} when nothing succeeds
    * @param exact false when the node budget ran out: the answer then treats the target as safe
    * @param nodes the positions read
    */
@@ -138,8 +137,8 @@ public final class Reading {
   }
 
   /**
-   * A reader of {@code position}; {@code history} says which positions the superko rule forbids,
-   * or null for simple ko.
+   * A reader of {@code position}; {@code history} says which positions the superko rule forbids, or
+   * null for simple ko.
    */
   public Reading(Board position, History history) {
     this.geometry = position.geometry();

@@ -40,7 +40,8 @@ public final class PlayoutOwnership implements FinalStatus.Estimator {
    */
   public PlayoutOwnership(int playouts) {
     if (playouts < 1) {
-      throw new IllegalArgumentException("an estimate needs at least 1 playout (got " + playouts + ")");
+      throw new IllegalArgumentException(
+          "an estimate needs at least 1 playout (got " + playouts + ")");
     }
     this.playouts = playouts;
   }

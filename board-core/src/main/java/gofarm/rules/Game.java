@@ -282,8 +282,8 @@ public final class Game {
   }
 
   /**
-   * Whether a board with this hash, {@code nextToPlay} to move, would repeat a position of this game
-   * that the superko rule forbids to recur; always false under simple ko. For readers that try
+   * Whether a board with this hash, {@code nextToPlay} to move, would repeat a position of this
+   * game that the superko rule forbids to recur; always false under simple ko. For readers that try
    * moves on a copy of the board ({@code gofarm.life.Reading}).
    */
   public boolean repeatsHistory(long boardHash, Player nextToPlay) {

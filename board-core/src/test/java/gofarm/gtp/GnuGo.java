@@ -25,6 +25,23 @@ public final class GnuGo {
    * GNU Go, and returns the client; fails or skips the calling test when GNU Go is missing.
    */
   public static GtpClient start(String... flags) {
+    List<String> command = new ArrayList<>(command());
+    command.addAll(List.of(flags));
+    GtpClient gnugo =
+        GtpClient.start(command, Duration.ofSeconds(60), ProcessBuilder.Redirect.DISCARD);
+    String name = gnugo.send("name");
+    if (!name.equals("GNU Go")) {
+      gnugo.close();
+      fail(command.get(0) + " answers 'name' with '" + name + "', expected 'GNU Go'");
+    }
+    return gnugo;
+  }
+
+  /**
+   * The command line {@code gnugo --mode gtp --chinese-rules}; fails or skips the calling test when
+   * GNU Go is missing.
+   */
+  public static List<String> command() {
     Path program = find();
     if (program == null) {
       String message =
@@ -38,17 +55,7 @@ public final class GnuGo {
       System.err.println("*".repeat(78));
       Assumptions.abort(message);
     }
-    List<String> command = new ArrayList<>(List.of(program.toString(), "--mode", "gtp"));
-    command.add("--chinese-rules");
-    command.addAll(List.of(flags));
-    GtpClient gnugo =
-        GtpClient.start(command, Duration.ofSeconds(60), ProcessBuilder.Redirect.DISCARD);
-    String name = gnugo.send("name");
-    if (!name.equals("GNU Go")) {
-      gnugo.close();
-      fail(program + " answers 'name' with '" + name + "', expected 'GNU Go'");
-    }
-    return gnugo;
+    return List.of(program.toString(), "--mode", "gtp", "--chinese-rules");
   }
 
   private static Path find() {
