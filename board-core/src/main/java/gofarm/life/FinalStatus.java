@@ -161,13 +161,14 @@ public final class FinalStatus {
     }
     java.util.List<Critical> critical = new java.util.ArrayList<>();
     for (int h : heads) {
-      if (verdict[h] == OPEN && board.libertyCount(h) <= 3) {
-        readTactics(reading, h, verdict, layer, critical);
+      if (verdict[h] != OPEN) {
+        continue;
       }
-    }
-    for (int h : heads) {
-      if (verdict[h] == OPEN) {
-        readLocally(board, settled, reading, h, verdict, layer, critical);
+      PointSet region = region(board, h);
+      if (region.cardinality() <= MAX_LOCAL_AREA) {
+        readLocally(board, settled, reading, h, region, verdict, layer, critical);
+      } else if (board.libertyCount(h) <= 3) {
+        readTactics(reading, h, verdict, layer);
       }
     }
     resolveSingleFight(board, critical, game.toPlay().color(), verdict, layer);
@@ -231,8 +232,7 @@ public final class FinalStatus {
 
   // ---------------------------------------------------------------- layers
 
-  private static void readTactics(
-      Reading reading, int h, byte[] verdict, Layer[] layer, java.util.List<Critical> critical) {
+  private static void readTactics(Reading reading, int h, byte[] verdict, Layer[] layer) {
     reading.setBudget(Reading.DEFAULT_NODES);
     Reading.Result attack = reading.attack(h);
     if (!attack.exact()) {
@@ -253,23 +253,11 @@ public final class FinalStatus {
       Benson.Result settled,
       Reading reading,
       int h,
+      PointSet region,
       byte[] verdict,
       Layer[] layer,
       java.util.List<Critical> critical) {
-    Geometry g = board.geometry();
-    byte c = board.color(h);
-    byte enemy = Color.opponent(c);
-    PointSet region = PointSet.component(h, g.allPoints().andNot(board.points(enemy)));
-    if (region.cardinality() > MAX_LOCAL_AREA) {
-      return;
-    }
-    PointSet area = region.copy().andNot(board.points(c));
-    PointSet boundary = region.copy().dilate().and(board.points(enemy));
-    for (int p = boundary.next(0); p >= 0; p = boundary.next(p + 1)) {
-      if (!settled.isAlive(p)) {
-        area.or(board.chainStones(p).dilate().and(board.points(Color.EMPTY)));
-      }
-    }
+    PointSet area = localArea(board, settled, region);
     reading.setBudget(LOCAL_BUDGET);
     Reading.Result attack = reading.attackIn(h, area);
     if (!attack.exact()) {
@@ -313,6 +301,30 @@ public final class FinalStatus {
       byte v = board.color(c.head()) == toPlay ? ALIVE : DEAD;
       decide(verdict, layer, c.head(), v, Layer.READING);
     }
+  }
+
+  /** The chain's region: the connected points around it not of the other colour. */
+  private static PointSet region(Board board, int h) {
+    byte enemy = Color.opponent(board.color(h));
+    return PointSet.component(h, board.geometry().allPoints().andNot(board.points(enemy)));
+  }
+
+  /**
+   * The moves of a local reading in {@code region} (a chain's own stones and the empty points
+   * around them up to the enemy): its points, and the stones and liberties of the enemy chains next
+   * to it that are not pass-alive. Stones are in it because they can be captured and their points
+   * played again (a nakade after a capture); moves are tried only where the board is empty.
+   */
+  static PointSet localArea(Board board, Benson.Result settled, PointSet region) {
+    PointSet area = region.copy();
+    PointSet around = region.copy().dilate().andNot(region);
+    for (int p = around.next(0); p >= 0; p = around.next(p + 1)) {
+      if (Color.isPlayer(board.color(p)) && !settled.isAlive(p)) {
+        PointSet chain = board.chainStones(p);
+        area.or(chain).or(chain.copy().dilate().and(board.points(Color.EMPTY)));
+      }
+    }
+    return area;
   }
 
   private static double enemyShare(Board board, Ownership ownership, int h) {

@@ -69,6 +69,9 @@ public final class Reading {
    */
   static final int DEEP_THREE_LIBERTIES = 4;
 
+  /** The largest empty region whose points local reading always tries (eye spaces). */
+  static final int SMALL_REGION = 7;
+
   /** The node budget of a query unless {@link #setBudget} changes it. */
   public static final long DEFAULT_NODES = 20_000;
 
@@ -451,25 +454,47 @@ public final class Reading {
     return chains + 1;
   }
 
-  /** Local candidates for {@code toMove}: every empty point of the area, best first. */
+  /**
+   * Local candidates for {@code toMove}, best first: the empty points of the area that touch an
+   * enemy stone, capture, or lie in a small empty region (at most {@link #SMALL_REGION} points: an
+   * eye space, where nakade and eye-making moves are). A move that touches only the mover's own
+   * stones outside such a region fills its own liberty or territory and never helps in a local
+   * fight, so it is not tried.
+   */
   private int localMoves(byte toMove, int[] out, int depth) {
     int[] score = moveScores[depth];
-    marker.clear();
     int n = 0;
     boolean attacking = toMove == attacker;
+    byte other = Color.opponent(toMove);
     for (int i = 0; i < board.emptyCount(); i++) {
       int p = board.emptyPoint(i);
       if (!inArea[p]) {
         continue;
       }
+      boolean capture = board.isCapture(p, toMove);
+      boolean touchesEnemy =
+          board.color(p - stride) == other
+              || board.color(p - 1) == other
+              || board.color(p + 1) == other
+              || board.color(p + stride) == other;
+      if (!capture && !touchesEnemy && !inSmallRegion(p)) {
+        continue;
+      }
       int s = board.emptyNeighbourCount(p);
-      if (board.isCapture(p, toMove)) {
+      if (capture) {
         s += 300;
       }
-      if (touchesTarget(p)) {
-        s += attacking ? 100 : 60;
+      // The attacker takes the target's liberties, outside ones (not its own) first; the defender
+      // takes the liberties of the weakest enemy chain next to it.
+      if (attacking) {
+        if (touchesTarget(p)) {
+          s += 100 - 30 * ownLibertyOfWeakChain(p, toMove);
+        }
+      } else {
+        int weakest = weakestEnemyLiberties(p, other);
+        s += weakest == 0 ? 0 : 200 / weakest;
       }
-      if (board.libertiesAfterPlay(p, toMove, 2, marker) < 2 && !board.isCapture(p, toMove)) {
+      if (!capture && board.libertiesAfterPlay(p, toMove, 2, marker) < 2) {
         s -= 80; // a self-atari: a throw-in or a nakade at best
       }
       out[n] = p;
@@ -478,6 +503,49 @@ public final class Reading {
     }
     sort(out, score, n);
     return n;
+  }
+
+  /** 1 if p is a liberty of a chain of {@code c} with at most 3 liberties, else 0. */
+  private int ownLibertyOfWeakChain(int p, byte c) {
+    for (int q : new int[] {p - stride, p - 1, p + 1, p + stride}) {
+      if (board.color(q) == c && board.libertyCount(q) <= 3) {
+        return 1;
+      }
+    }
+    return 0;
+  }
+
+  /** The fewest liberties among the chains of {@code c} next to p, or 0 if there is none. */
+  private int weakestEnemyLiberties(int p, byte c) {
+    int fewest = Integer.MAX_VALUE;
+    for (int q : new int[] {p - stride, p - 1, p + 1, p + stride}) {
+      if (board.color(q) == c) {
+        fewest = Math.min(fewest, board.libertyCount(q));
+      }
+    }
+    return fewest == Integer.MAX_VALUE ? 0 : fewest;
+  }
+
+  /** Whether the empty region of p (its connected empty points) has at most SMALL_REGION points. */
+  private boolean inSmallRegion(int p) {
+    int[] stack = scratch;
+    marker.clear();
+    marker.mark(p);
+    int top = 0;
+    int size = 1;
+    stack[top++] = p;
+    while (top > 0) {
+      int q = stack[--top];
+      for (int a : new int[] {q - stride, q - 1, q + 1, q + stride}) {
+        if (board.color(a) == Color.EMPTY && marker.markIfNew(a)) {
+          if (++size > SMALL_REGION) {
+            return false;
+          }
+          stack[top++] = a;
+        }
+      }
+    }
+    return true;
   }
 
   private boolean touchesTarget(int p) {
