@@ -10,13 +10,9 @@ import gofarm.io.Sgf;
 import gofarm.io.SgfGame;
 import gofarm.io.SgfParseException;
 import gofarm.io.SgfReplayException;
-import gofarm.life.AreaScorer;
 import gofarm.life.Benson;
-import gofarm.life.Ownership;
-import gofarm.playout.Playout;
-import gofarm.playout.PlayoutRoot;
-import gofarm.playout.PlayoutStats;
-import gofarm.playout.PolicySpec;
+import gofarm.life.FinalStatus;
+import gofarm.playout.PlayoutOwnership;
 import gofarm.rules.Game;
 import gofarm.rules.IllegalMoveException;
 import gofarm.rules.Player;
@@ -64,10 +60,10 @@ import java.util.regex.Pattern;
  *
  * The standard commands {@code protocol_version name version known_command list_commands quit
  * boardsize clear_board komi play genmove undo fixed_handicap set_free_handicap final_score
- * final_status_list showboard loadsgf printsgf}, and GNU Go's extensions {@code list_stones
- * is_legal all_legal captures countlib findlib unconditional_status} with GNU Go's syntax and
- * meaning. {@code loadsgf} keeps the engine's ko rule and suicide, takes the komi of the file, and
- * answers the colour to move, as GNU Go does.
+ * final_status_list showboard loadsgf printsgf}, GNU Go's extensions {@code list_stones is_legal
+ * all_legal captures countlib findlib unconditional_status kgs-genmove_cleanup}, and GoGui's {@code
+ * cputime}, with GNU Go's syntax and meaning. {@code loadsgf} keeps the engine's ko rule and
+ * suicide, takes the komi of the file, and answers the colour to move, as GNU Go does.
  *
  * <h2>Life and death</h2>
  *
@@ -79,13 +75,15 @@ import java.util.regex.Pattern;
  * even when the opponent could capture them (GNU Go may call more stones alive, never fewer).
  *
  * <p>{@code final_status_list alive|dead|seki} lists the stones of that status, one chain per line
- * in point order, by {@link AreaScorer}'s rule: Benson first, then an ownership estimate from
- * {@link #STATUS_PLAYOUTS} playouts of {@link #STATUS_POLICY} with seed {@link #STATUS_SEED} from
- * the current position (a chain is dead if the other colour owns it in at least 90 % of them, alive
- * if its own colour does, seki if neither and it shares a liberty with an enemy chain that neither
- * colour owns either; otherwise alive). The playouts are seeded, so the answers are the same on
- * every run; they are skipped when Benson settles every stone. {@code final_score} counts the board
- * by area (Tromp-Taylor) after taking off the stones of {@code final_status_list dead}.
+ * in point order, as {@link FinalStatus} decides them (Benson, then tactical and local reading,
+ * then seeded heavy playouts for what reading leaves open: the same answer on every run). {@code
+ * final_score} counts the board by area after the play that would follow: the dead chains captured,
+ * the dame filled in turn ({@link FinalStatus#score}).
+ *
+ * <p>{@code kgs-genmove_cleanup COLOR} is KGS's cleanup move (GNU Go has the same command): while
+ * {@code final_status_list dead} holds stones of the other colour, a move that captures them (the
+ * tactical attack if there is one, else a safe liberty); then an ordinary {@code genmove}. {@code
+ * cputime} is GoGui's extension: the CPU seconds the engine's process has used.
  *
  * <h2>Errors</h2>
  *
@@ -111,15 +109,6 @@ public final class GtpEngine {
    */
   public static final int MAX_LINE = 100_000;
 
-  /** Playouts behind {@code final_status_list} and {@code final_score}. */
-  public static final int STATUS_PLAYOUTS = 1000;
-
-  /** Their policy: uniform, with Benson's safe territory pruned and scored directly. */
-  public static final PolicySpec STATUS_POLICY = PolicySpec.parse("random settled");
-
-  /** Their seed, fixed so that the answers are reproducible. */
-  public static final long STATUS_SEED = 0x57A7;
-
   private static final Pattern ID = Pattern.compile("\\d{1,9}|[12]\\d{9}");
   private static final Pattern FLOAT =
       Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d{1,3})?");
@@ -128,6 +117,7 @@ public final class GtpEngine {
   public static final String ANALYZE_COMMANDS = "gogui-analyze_commands";
 
   private final MoveGenerator generator;
+  private final FinalStatus finalStatus = new FinalStatus(new PlayoutOwnership());
   private final Map<String, Command> commands = new TreeMap<>();
   private final List<String> analyzeEntries = new ArrayList<>();
   private Rules rules;
@@ -180,6 +170,8 @@ public final class GtpEngine {
     extension("countlib", this::countlib);
     extension("findlib", this::findlib);
     extension("unconditional_status", this::unconditionalStatus);
+    extension("kgs-genmove_cleanup", this::genmoveCleanup);
+    extension("cputime", a -> noArguments(a, cputime()));
   }
 
   /**
@@ -474,8 +466,26 @@ public final class GtpEngine {
 
   private String genmove(Args a) {
     a.count(1, 1, "color");
-    Player player = a.color(0);
-    int p = generator.generate(game, player);
+    return playGenerated(a.color(0), false);
+  }
+
+  /**
+   * KGS's cleanup phase: a move that captures a dead enemy chain (by {@link FinalStatus}) while any
+   * is left on the board, so the game can be counted as it stands; otherwise {@code genmove}.
+   */
+  private String genmoveCleanup(Args a) {
+    a.count(1, 1, "color");
+    return playGenerated(a.color(0), true);
+  }
+
+  private String playGenerated(Player player, boolean cleanup) {
+    int p =
+        cleanup
+            ? FinalStatus.captureMove(game, player.color(), finalStatus.statuses(game))
+            : Point.NONE;
+    if (p == Point.NONE) {
+      p = generator.generate(game, player);
+    }
     if (p == MoveGenerator.RESIGN) {
       return "resign"; // the game is over for the controller; nothing is played
     }
@@ -490,6 +500,13 @@ public final class GtpEngine {
     }
     game.play(player, p);
     return game.geometry().name(p);
+  }
+
+  /** The CPU time this engine's process has used, in seconds (GoGui's {@code cputime}). */
+  private static String cputime() {
+    java.time.Duration cpu =
+        ProcessHandle.current().info().totalCpuDuration().orElse(java.time.Duration.ZERO);
+    return String.format(Locale.ROOT, "%.3f", cpu.toNanos() / 1e9);
   }
 
   private String undo(Args a) {
@@ -611,8 +628,8 @@ public final class GtpEngine {
 
   private String finalStatusList(Args a) {
     a.count(1, 1, "status");
-    gofarm.life.FinalStatus.Status status = null;
-    for (gofarm.life.FinalStatus.Status s : gofarm.life.FinalStatus.Status.values()) {
+    FinalStatus.Status status = null;
+    for (FinalStatus.Status s : FinalStatus.Status.values()) {
       if (s.gtpName().equals(a.word(0).toLowerCase(Locale.ROOT))) {
         status = s;
       }
@@ -636,27 +653,6 @@ public final class GtpEngine {
       sb.append(sb.length() == 0 ? "" : "\n").append(names(points));
     }
     return sb.toString();
-  }
-
-  /**
-   * The ownership estimate of the current position (seeded playouts), or null when Benson already
-   * settles every stone and no estimate is needed.
-   */
-  private Ownership ownership(Board board) {
-    Benson.Result settled = new Benson(board.geometry()).compute(board);
-    boolean allSettled = true;
-    Geometry g = board.geometry();
-    for (int i = 0; i < g.pointCount() && allSettled; i++) {
-      int p = g.point(i);
-      allSettled = board.color(p) == Color.EMPTY || settled.isAlive(p) || settled.isDead(p);
-    }
-    if (allSettled) {
-      return null;
-    }
-    Playout playout = new Playout(STATUS_POLICY, g);
-    PlayoutStats stats = playout.newStats();
-    playout.run(PlayoutRoot.of(game), STATUS_SEED, STATUS_PLAYOUTS, stats);
-    return stats.ownership();
   }
 
   private String unconditionalStatus(Args a) {

@@ -145,6 +145,14 @@ public final class FinalStatus {
 
   /** The final status of every stone of the game's current position. */
   public Statuses statuses(Game game) {
+    return statuses(game, game.toPlay().color());
+  }
+
+  /**
+   * The final status of every stone of the game's current position if {@code toPlay} were to move
+   * next (the search asks as if it had passed).
+   */
+  public Statuses statuses(Game game, byte toPlay) {
     Board board = game.board();
     Geometry g = board.geometry();
     Benson.Result settled = new Benson(g).compute(board);
@@ -171,7 +179,7 @@ public final class FinalStatus {
         readTactics(reading, h, verdict, layer);
       }
     }
-    resolveSingleFight(board, critical, game.toPlay().color(), verdict, layer);
+    resolveSingleFight(board, critical, toPlay, verdict, layer);
     boolean open = false;
     for (int h : heads) {
       open |= verdict[h] == OPEN;
@@ -206,11 +214,19 @@ public final class FinalStatus {
 
   /** The area score of the game's position after the play that would follow (class comment). */
   public Score score(Game game) {
-    return score(game, statuses(game));
+    return score(game, statuses(game), game.toPlay().color());
   }
 
-  /** The area score of the game's position with these statuses (class comment). */
-  public static Score score(Game game, Statuses statuses) {
+  /** The same if {@code toPlay} were to move next. */
+  public Score score(Game game, byte toPlay) {
+    return score(game, statuses(game, toPlay), toPlay);
+  }
+
+  /**
+   * The area score of the game's position with these statuses, {@code toPlay} to move next (class
+   * comment).
+   */
+  public static Score score(Game game, Statuses statuses, byte toPlay) {
     Board board = game.board();
     Geometry g = board.geometry();
     Marker marker = new Marker(g);
@@ -226,8 +242,47 @@ public final class FinalStatus {
     }
     Board counted = new Board(g);
     counted.setPosition(colors); // taking chains off never leaves another without liberties
-    fillDame(counted, statuses.seki(), game.toPlay().color(), marker);
+    fillDame(counted, statuses.seki(), toPlay, marker);
     return Score.area(counted, game.rules().komi());
+  }
+
+  /**
+   * A legal move of {@code player} that works towards capturing the dead enemy chains of {@code
+   * statuses} (KGS's cleanup phase): the tactical attack move if {@link Reading} finds one, else a
+   * liberty where the stone keeps two liberties or captures; {@code Point.NONE} when no dead enemy
+   * stone is left or none of them can be approached.
+   */
+  public static int captureMove(Game game, byte player, Statuses statuses) {
+    PointSet dead = statuses.dead();
+    byte enemy = Color.opponent(player);
+    Board board = game.board();
+    gofarm.rules.Player mover =
+        player == Color.BLACK ? gofarm.rules.Player.BLACK : gofarm.rules.Player.WHITE;
+    Reading reading = Reading.of(game);
+    Marker marker = new Marker(game.geometry());
+    int[] libs = new int[game.geometry().pointCount()];
+    boolean[] seen = new boolean[game.geometry().arraySize()];
+    for (int p = dead.next(0); p >= 0; p = dead.next(p + 1)) {
+      if (board.color(p) != enemy || seen[board.chainHead(p)]) {
+        continue;
+      }
+      seen[board.chainHead(p)] = true;
+      Reading.Result attack = reading.attack(p);
+      if (attack.code() >= Reading.KO_A
+          && attack.move() != gofarm.board.Point.NONE
+          && game.isLegal(mover, attack.move())) {
+        return attack.move();
+      }
+      int n = board.liberties(p, libs, libs.length, marker);
+      for (int i = 0; i < n; i++) {
+        int l = libs[i];
+        if (game.isLegal(mover, l)
+            && (n == 1 || board.libertiesAfterPlay(l, player, 2, marker) >= 2)) {
+          return l;
+        }
+      }
+    }
+    return gofarm.board.Point.NONE;
   }
 
   // ---------------------------------------------------------------- layers

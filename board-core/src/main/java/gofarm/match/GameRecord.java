@@ -15,10 +15,12 @@ import java.time.Duration;
  * @param end how the game ended
  * @param margin black's lead by area, {@code B - W - komi}, when the game was scored (two passes or
  *     the move limit); 0 after a resignation or a forfeit
- * @param moves the moves played after the opening, passes included
+ * @param moves the moves played after the opening, passes and a cleanup phase included
  * @param sgf the game record: the opening and every move, with {@code PB}, {@code PW}, {@code RE}
  *     and a comment on the end
  * @param duration the wall-clock time of the game
+ * @param scoring how the result was decided when the game ended on the board (two passes or the
+ *     move limit); null after a resignation or a forfeit
  */
 public record GameRecord(
     String black,
@@ -30,7 +32,8 @@ public record GameRecord(
     double margin,
     int moves,
     String sgf,
-    Duration duration) {
+    Duration duration,
+    Scoring scoring) {
 
   /** How a game ended. */
   public enum End {

@@ -16,6 +16,10 @@ import java.util.Locale;
  * for one. Engine failures ({@link GtpException}) reach the caller.
  */
 public final class GtpMatchPlayer implements MatchPlayer {
+  /** A GTP score: {@code B+3.5}, {@code W+12}, {@code 0}. */
+  private static final java.util.regex.Pattern SCORE =
+      java.util.regex.Pattern.compile("0|[BW]\\+\\d+(\\.\\d+)?");
+
   private final String name;
   private final GtpClient client;
   private final Duration moveTimeout;
@@ -57,7 +61,11 @@ public final class GtpMatchPlayer implements MatchPlayer {
    */
   @Override
   public int genmove(Game game, Player player) {
-    String answer = client.send("genmove " + player, moveTimeout).strip();
+    return parseMove(game, player, "genmove " + player);
+  }
+
+  private int parseMove(Game game, Player player, String command) {
+    String answer = client.send(command, moveTimeout).strip();
     if (answer.equalsIgnoreCase("resign")) {
       return RESIGN;
     }
@@ -66,13 +74,37 @@ public final class GtpMatchPlayer implements MatchPlayer {
       int p = g.parse(answer);
       return p == Point.PASS ? Point.PASS : p;
     } catch (IllegalArgumentException e) {
-      String command = "genmove " + player;
       throw new GtpException(
           name + ": '" + command + "' answered '" + answer + "': " + e.getMessage(),
           command,
           null,
           null);
     }
+  }
+
+  /**
+   * The engine's {@code final_score}, or null if it does not know the command or answers something
+   * that is not a score.
+   */
+  @Override
+  public String finalScore(Game game) {
+    if (!knows("final_score")) {
+      return null;
+    }
+    String answer = client.send("final_score", moveTimeout).strip();
+    return SCORE.matcher(answer).matches() ? answer : null;
+  }
+
+  /** {@code kgs-genmove_cleanup} if the engine knows it, else {@code genmove}. */
+  @Override
+  public int genmoveCleanup(Game game, Player player) {
+    return knows("kgs-genmove_cleanup")
+        ? parseMove(game, player, "kgs-genmove_cleanup " + player)
+        : genmove(game, player);
+  }
+
+  private boolean knows(String command) {
+    return client.send("known_command " + command).strip().equals("true");
   }
 
   private static String number(double v) {

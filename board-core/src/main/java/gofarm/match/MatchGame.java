@@ -1,7 +1,6 @@
 package gofarm.match;
 
 import gofarm.board.Point;
-import gofarm.gtp.GtpEngine;
 import gofarm.io.Sgf;
 import gofarm.io.SgfGame;
 import gofarm.io.SgfNode;
@@ -9,6 +8,7 @@ import gofarm.life.AreaScorer;
 import gofarm.playout.Playout;
 import gofarm.playout.PlayoutRoot;
 import gofarm.playout.PlayoutStats;
+import gofarm.playout.PolicySpec;
 import gofarm.playout.Rng;
 import gofarm.rules.Game;
 import gofarm.rules.IllegalMoveException;
@@ -37,10 +37,10 @@ import java.util.Map;
  * Both players start from the opening; then the player to move is asked for a move, the move is
  * played on the match's own {@link Game} (which checks it: an illegal move, superko included, loses
  * the game by forfeit) and reported to the other player. The game ends with two passes in a row, a
- * resignation, or after {@link #maxMoves} moves. A game that ends on the board is scored by area
- * after taking off the stones that Benson, or 1000 seeded playouts from the final position, call
- * dead: the rule of GTP {@code final_score} ({@link AreaScorer}), so that both players and the
- * record agree whoever the players are.
+ * resignation, or after {@link #maxMoves} moves. A game that ends on the board is scored by the
+ * match's {@link Adjudication} (by default {@link Adjudication#CLEANUP}: the players' agreeing
+ * {@code final_score}, or a cleanup phase and a plain area count), and its record says how ({@link
+ * Scoring}).
  *
  * <h2>Seeds</h2>
  *
@@ -51,6 +51,15 @@ import java.util.Map;
  */
 public final class MatchGame {
   private MatchGame() {}
+
+  /** The estimate of {@link Adjudication#ESTIMATE}: uniform playouts, settled areas pruned. */
+  public static final PolicySpec ESTIMATE_POLICY = PolicySpec.parse("random settled");
+
+  /** Its playouts. */
+  public static final int ESTIMATE_PLAYOUTS = 1000;
+
+  /** Its seed, fixed so that the estimate is reproducible. */
+  public static final long ESTIMATE_SEED = 0x57A7;
 
   /** The move limit of a game: 3 × the board's points, after the opening. */
   public static int maxMoves(int size) {
@@ -71,15 +80,54 @@ public final class MatchGame {
    */
   public static PairResult playPair(
       Opening opening, Rules rules, PlayerSpec first, PlayerSpec second, long seed, int maxMoves) {
+    return playPair(opening, rules, first, second, seed, maxMoves, Adjudication.CLEANUP, null);
+  }
+
+  /**
+   * Plays a colour-swapped pair scored by {@code adjudication}; {@code referee} is the engine of
+   * {@link Adjudication#REFEREE} (started once for the pair), null otherwise.
+   */
+  public static PairResult playPair(
+      Opening opening,
+      Rules rules,
+      PlayerSpec first,
+      PlayerSpec second,
+      long seed,
+      int maxMoves,
+      Adjudication adjudication,
+      PlayerSpec.Gtp referee) {
+    if (adjudication == Adjudication.REFEREE && referee == null) {
+      throw new IllegalArgumentException("REFEREE adjudication needs a referee engine");
+    }
     if (first.name().equals(second.name())) {
       throw new IllegalArgumentException(
           "the two players need different names (both are '" + first.name() + "')");
     }
-    GameRecord a =
-        playOnce(opening, rules, first, second, Rng.mix(seed, 0), Rng.mix(seed, 1), maxMoves);
-    GameRecord b =
-        playOnce(opening, rules, second, first, Rng.mix(seed, 3), Rng.mix(seed, 2), maxMoves);
-    return new PairResult(first.name(), a, b);
+    try (Referee judge = adjudication == Adjudication.REFEREE ? new Referee(referee) : null) {
+      GameRecord a =
+          playOnce(
+              opening,
+              rules,
+              first,
+              second,
+              Rng.mix(seed, 0),
+              Rng.mix(seed, 1),
+              maxMoves,
+              adjudication,
+              judge);
+      GameRecord b =
+          playOnce(
+              opening,
+              rules,
+              second,
+              first,
+              Rng.mix(seed, 3),
+              Rng.mix(seed, 2),
+              maxMoves,
+              adjudication,
+              judge);
+      return new PairResult(first.name(), a, b);
+    }
   }
 
   private static GameRecord playOnce(
@@ -89,10 +137,12 @@ public final class MatchGame {
       PlayerSpec white,
       long blackSeed,
       long whiteSeed,
-      int maxMoves) {
+      int maxMoves,
+      Adjudication adjudication,
+      Referee referee) {
     try (MatchPlayer b = black.start(blackSeed);
         MatchPlayer w = white.start(whiteSeed)) {
-      return play(opening, rules, b, w, maxMoves);
+      return play(opening, rules, b, w, maxMoves, adjudication, referee);
     }
   }
 
@@ -102,12 +152,26 @@ public final class MatchGame {
     return play(opening, rules, black, white, maxMoves(opening.size()));
   }
 
-  /**
-   * Plays one game of at most {@code maxMoves} moves after the opening. Engine failures ({@code
-   * GtpException}) are not caught: the game cannot be scored fairly, so the caller decides.
-   */
+  /** Plays one game of at most {@code maxMoves} moves after the opening, scored by CLEANUP. */
   public static GameRecord play(
       Opening opening, Rules rules, MatchPlayer black, MatchPlayer white, int maxMoves) {
+    return play(opening, rules, black, white, maxMoves, Adjudication.CLEANUP, null);
+  }
+
+  /**
+   * Plays one game of at most {@code maxMoves} moves after the opening (and as many more in a
+   * cleanup phase), scored by {@code adjudication} ({@code referee} for REFEREE, else null). Engine
+   * failures ({@code GtpException}) are not caught: the game cannot be scored fairly, so the caller
+   * decides.
+   */
+  public static GameRecord play(
+      Opening opening,
+      Rules rules,
+      MatchPlayer black,
+      MatchPlayer white,
+      int maxMoves,
+      Adjudication adjudication,
+      Referee referee) {
     long start = System.nanoTime();
     Game game = opening.start(rules);
     black.newGame(game);
@@ -119,23 +183,67 @@ public final class MatchGame {
     GameRecord.End end;
     String comment;
     double margin = 0;
+    Scoring scoring = null;
+    boolean cleanup = false;
+    int cleanupMoves = 0;
+    String blackClaim = null;
+    String whiteClaim = null;
     while (true) {
-      if (passes >= 2 || moves >= maxMoves) {
-        Score score = finalScore(game);
+      if (!cleanup && (passes >= 2 || moves >= maxMoves)) {
+        end = passes >= 2 ? GameRecord.End.PASSES : GameRecord.End.MOVE_LIMIT;
+        String reason = end == GameRecord.End.PASSES ? "two passes" : "move limit " + maxMoves;
+        double scored;
+        if (adjudication == Adjudication.CLEANUP) {
+          blackClaim = black.finalScore(game);
+          whiteClaim = white.finalScore(game);
+          if (blackClaim != null && blackClaim.equals(whiteClaim)) {
+            scored = margin(blackClaim);
+            scoring = new Scoring(adjudication, Scoring.By.AGREED, blackClaim, whiteClaim, 0);
+            comment = reason + "; both players score it " + blackClaim;
+          } else {
+            cleanup = true; // play on until two more passes, then count the board as it stands
+            passes = 0;
+            continue;
+          }
+        } else if (adjudication == Adjudication.REFEREE) {
+          String verdict = referee.score(game);
+          scored = margin(verdict);
+          scoring = new Scoring(adjudication, Scoring.By.REFEREE, null, null, 0);
+          comment = reason + "; the referee scores it " + verdict;
+        } else {
+          Score score = estimate(game);
+          scored = score.margin();
+          scoring = new Scoring(adjudication, Scoring.By.ESTIMATE, null, null, 0);
+          comment = reason + "; area score without the stones the estimate calls dead: " + score;
+        }
+        margin = scored;
+        winner = margin > 0 ? Player.BLACK : margin < 0 ? Player.WHITE : null;
+        result = resultText(margin);
+        break;
+      }
+      if (cleanup && (passes >= 2 || cleanupMoves >= maxMoves)) {
+        Score score = game.score(); // Tromp-Taylor: the board as it stands
+        scoring =
+            new Scoring(adjudication, Scoring.By.CLEANUP, blackClaim, whiteClaim, cleanupMoves);
         winner = score.winner();
         result = score.toString();
         margin = score.margin();
-        end = passes >= 2 ? GameRecord.End.PASSES : GameRecord.End.MOVE_LIMIT;
+        end = GameRecord.End.PASSES;
         comment =
-            (end == GameRecord.End.PASSES ? "two passes" : "move limit " + maxMoves)
-                + "; area score without the dead stones: "
+            "two passes; the players' scores ("
+                + (blackClaim == null ? "none" : blackClaim)
+                + ", "
+                + (whiteClaim == null ? "none" : whiteClaim)
+                + ") differ, so a cleanup phase of "
+                + cleanupMoves
+                + " moves was played and the board counted by area: "
                 + result;
         break;
       }
       Player toMove = game.toPlay();
       MatchPlayer mover = toMove == Player.BLACK ? black : white;
       MatchPlayer other = toMove == Player.BLACK ? white : black;
-      int p = mover.genmove(game, toMove);
+      int p = cleanup ? mover.genmoveCleanup(game, toMove) : mover.genmove(game, toMove);
       if (p == MatchPlayer.RESIGN) {
         winner = toMove.opponent();
         result = winner.letter() + "+R";
@@ -153,6 +261,9 @@ public final class MatchGame {
         break;
       }
       moves++;
+      if (cleanup) {
+        cleanupMoves++;
+      }
       passes = p == Point.PASS ? passes + 1 : 0;
       other.play(game, new Move(toMove, p));
     }
@@ -167,14 +278,34 @@ public final class MatchGame {
         margin,
         moves,
         sgf,
-        Duration.ofNanos(System.nanoTime() - start));
+        Duration.ofNanos(System.nanoTime() - start),
+        scoring);
   }
 
-  /** The area score after taking off the stones Benson or the seeded playouts call dead. */
-  static Score finalScore(Game game) {
-    Playout playout = new Playout(GtpEngine.STATUS_POLICY, game.geometry());
+  /** Black's lead in a GTP score: {@code B+3.5} is 3.5, {@code W+0.5} is -0.5, {@code 0} is 0. */
+  static double margin(String score) {
+    if (score.equals("0")) {
+      return 0;
+    }
+    double v = Double.parseDouble(score.substring(2));
+    return score.charAt(0) == 'B' ? v : -v;
+  }
+
+  /** The SGF result of black's lead, as {@link Score#toString} writes it. */
+  private static String resultText(double margin) {
+    if (margin == 0) {
+      return "0";
+    }
+    double v = Math.abs(margin);
+    String number = v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    return (margin > 0 ? "B+" : "W+") + number;
+  }
+
+  /** {@link Adjudication#ESTIMATE}: the area score without the stones the estimate calls dead. */
+  static Score estimate(Game game) {
+    Playout playout = new Playout(ESTIMATE_POLICY, game.geometry());
     PlayoutStats stats = playout.newStats();
-    playout.run(PlayoutRoot.of(game), GtpEngine.STATUS_SEED, GtpEngine.STATUS_PLAYOUTS, stats);
+    playout.run(PlayoutRoot.of(game), ESTIMATE_SEED, ESTIMATE_PLAYOUTS, stats);
     return new AreaScorer(game.geometry())
         .score(game.board(), stats.ownership(), game.rules().komi());
   }

@@ -30,6 +30,23 @@ public interface MatchPlayer extends AutoCloseable {
    */
   int genmove(Game game, Player player);
 
+  /**
+   * This player's {@code final_score} of the finished game ({@code B+3.5}, {@code W+0.5} or {@code
+   * 0}), or null if it cannot say.
+   */
+  default String finalScore(Game game) {
+    return null;
+  }
+
+  /**
+   * This player's move in the cleanup phase ({@code kgs-genmove_cleanup}): like {@link #genmove},
+   * but it does not pass while dead enemy stones are left in its area. The default plays {@link
+   * #genmove}.
+   */
+  default int genmoveCleanup(Game game, Player player) {
+    return genmove(game, player);
+  }
+
   /** Releases what the player holds (an engine process). Never throws for engine failures. */
   @Override
   void close();

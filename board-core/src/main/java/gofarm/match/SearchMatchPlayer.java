@@ -1,5 +1,8 @@
 package gofarm.match;
 
+import gofarm.board.Point;
+import gofarm.life.FinalStatus;
+import gofarm.playout.PlayoutOwnership;
 import gofarm.rules.Game;
 import gofarm.rules.Move;
 import gofarm.rules.Player;
@@ -17,6 +20,7 @@ public final class SearchMatchPlayer implements MatchPlayer {
   private final String name;
   private final SearchPlayer player;
   private final List<SearchResult> results = new ArrayList<>();
+  private final FinalStatus finalStatus = new FinalStatus(new PlayoutOwnership());
 
   public SearchMatchPlayer(String name, SearchPlayer player) {
     this.name = name;
@@ -44,6 +48,19 @@ public final class SearchMatchPlayer implements MatchPlayer {
     SearchResult r = player.decide(game, who);
     results.add(r);
     return r.resign() ? RESIGN : r.move();
+  }
+
+  /** GTP's {@code final_score} rule: {@link FinalStatus} with {@link PlayoutOwnership}. */
+  @Override
+  public String finalScore(Game game) {
+    return finalStatus.score(game).toString();
+  }
+
+  /** A move that captures a dead enemy chain while one is left, else the search's move. */
+  @Override
+  public int genmoveCleanup(Game game, Player who) {
+    int p = FinalStatus.captureMove(game, who.color(), finalStatus.statuses(game));
+    return p != Point.NONE ? p : genmove(game, who);
   }
 
   /** The searches of the current game, in order. */

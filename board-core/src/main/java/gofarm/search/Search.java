@@ -6,7 +6,9 @@ import gofarm.board.Geometry;
 import gofarm.board.Point;
 import gofarm.life.AreaScorer;
 import gofarm.life.Benson;
+import gofarm.life.FinalStatus;
 import gofarm.life.Ownership;
+import gofarm.playout.PlayoutOwnership;
 import gofarm.playout.PlayoutRoot;
 import gofarm.rules.Game;
 import gofarm.rules.Move;
@@ -67,6 +69,7 @@ public final class Search {
   public static final int MAX_VARIATION = 12;
 
   private final SearchConfig config;
+  private final Game game;
   private final Geometry geometry;
   private final Player player;
   private final byte me;
@@ -94,6 +97,7 @@ public final class Search {
    */
   Search(SearchConfig config, Game game, Player player, Node reused) {
     this.config = config;
+    this.game = game;
     this.geometry = game.geometry();
     this.player = player;
     this.me = player.color();
@@ -410,13 +414,15 @@ public final class Search {
     Node pass = rootNode.child(Point.PASS);
     Node best = mostVisited(children, false);
     Node bestPoint = mostVisited(children, true);
-    Board board = root.board();
-    Score score = new AreaScorer(geometry).score(board, ownership, root.komi());
-    double margin = me == Color.BLACK ? score.margin() : -score.margin();
-
     if (bestPoint == null) {
       return result(Point.PASS, false, "pass: no move left", pass, stats, pv, playouts, elapsed);
     }
+    // The score is computed only when a pass is in question, as the game would be scored if it
+    // ended after this player's pass (the opponent to move next).
+    boolean settled = allSettled(ownership);
+    Score score = opponentPassed || settled || best.move == Point.PASS ? claimedScore() : null;
+    double margin = score == null ? 0 : me == Color.BLACK ? score.margin() : -score.margin();
+
     if (opponentPassed && margin > 0) {
       return result(
           Point.PASS,
@@ -428,7 +434,7 @@ public final class Search {
           playouts,
           elapsed);
     }
-    if (margin >= 0 && allSettled(ownership)) {
+    if (margin >= 0 && settled) {
       return result(
           Point.PASS,
           false,
@@ -462,6 +468,21 @@ public final class Search {
             ? "pass: the most visited move, and " + score + " does not lose"
             : SearchResult.BEST;
     return result(chosen.move, false, reason, chosen, stats, pv, playouts, elapsed);
+  }
+
+  /**
+   * The score this player would claim by passing: GTP's {@code final_score} rule ({@link
+   * FinalStatus} with {@link PlayoutOwnership}) with the opponent to move next; under {@link
+   * PassRule#TROMP_TAYLOR} the worse, for this player, of that and the plain area count.
+   */
+  private Score claimedScore() {
+    Score finalScore = new FinalStatus(new PlayoutOwnership()).score(game, Color.opponent(me));
+    if (config.passRule() == PassRule.FINAL_STATUS) {
+      return finalScore;
+    }
+    Score plain = Score.area(root.board(), root.komi());
+    double sign = me == Color.BLACK ? 1 : -1;
+    return sign * plain.margin() < sign * finalScore.margin() ? plain : finalScore;
   }
 
   private SearchResult result(

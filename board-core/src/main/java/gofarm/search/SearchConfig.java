@@ -37,6 +37,8 @@ import java.util.List;
  *     (and has at least {@link Search#MIN_RESIGN_VISITS} of them), 0..1; 0 never resigns (default
  *     0.1)
  * @param treeReuse keep the subtree of the moves played since the last search (default true)
+ * @param passRule when the search may pass ({@link PassRule}; default {@link
+ *     PassRule#FINAL_STATUS})
  */
 public record SearchConfig(
     PolicySpec policy,
@@ -46,7 +48,8 @@ public record SearchConfig(
     int expandAfter,
     int virtualLoss,
     double resignThreshold,
-    boolean treeReuse) {
+    boolean treeReuse,
+    PassRule passRule) {
 
   public static final double DEFAULT_RAVE_EQUIVALENCE = 1000;
   public static final int DEFAULT_EXPAND_AFTER = 8;
@@ -60,6 +63,9 @@ public record SearchConfig(
     List<String> problems = new ArrayList<>();
     if (policy == null) {
       problems.add("policy: missing");
+    }
+    if (passRule == null) {
+      problems.add("passRule: missing");
     }
     check(problems, "exploration", exploration, 0, 10);
     check(problems, "raveEquivalence", raveEquivalence, 1, 1e9);
@@ -86,7 +92,15 @@ public record SearchConfig(
   /** The defaults with this playout policy. */
   public static SearchConfig of(PolicySpec policy) {
     return new SearchConfig(
-        policy, 0, DEFAULT_RAVE_EQUIVALENCE, 1.0, DEFAULT_EXPAND_AFTER, 3, 0.1, true);
+        policy,
+        0,
+        DEFAULT_RAVE_EQUIVALENCE,
+        1.0,
+        DEFAULT_EXPAND_AFTER,
+        3,
+        0.1,
+        true,
+        PassRule.FINAL_STATUS);
   }
 
   public SearchConfig withPolicy(PolicySpec p) {
@@ -98,7 +112,8 @@ public record SearchConfig(
         expandAfter,
         virtualLoss,
         resignThreshold,
-        treeReuse);
+        treeReuse,
+        passRule);
   }
 
   public SearchConfig withExploration(double c) {
@@ -110,7 +125,8 @@ public record SearchConfig(
         expandAfter,
         virtualLoss,
         resignThreshold,
-        treeReuse);
+        treeReuse,
+        passRule);
   }
 
   public SearchConfig withRaveEquivalence(double k) {
@@ -122,7 +138,8 @@ public record SearchConfig(
         expandAfter,
         virtualLoss,
         resignThreshold,
-        treeReuse);
+        treeReuse,
+        passRule);
   }
 
   public SearchConfig withFirstPlayUrgency(double fpu) {
@@ -134,7 +151,8 @@ public record SearchConfig(
         expandAfter,
         virtualLoss,
         resignThreshold,
-        treeReuse);
+        treeReuse,
+        passRule);
   }
 
   public SearchConfig withExpandAfter(int visits) {
@@ -146,7 +164,8 @@ public record SearchConfig(
         visits,
         virtualLoss,
         resignThreshold,
-        treeReuse);
+        treeReuse,
+        passRule);
   }
 
   public SearchConfig withVirtualLoss(int visits) {
@@ -158,7 +177,8 @@ public record SearchConfig(
         expandAfter,
         visits,
         resignThreshold,
-        treeReuse);
+        treeReuse,
+        passRule);
   }
 
   public SearchConfig withResignThreshold(double threshold) {
@@ -170,7 +190,8 @@ public record SearchConfig(
         expandAfter,
         virtualLoss,
         threshold,
-        treeReuse);
+        treeReuse,
+        passRule);
   }
 
   public SearchConfig withTreeReuse(boolean reuse) {
@@ -182,6 +203,20 @@ public record SearchConfig(
         expandAfter,
         virtualLoss,
         resignThreshold,
-        reuse);
+        reuse,
+        passRule);
+  }
+
+  public SearchConfig withPassRule(PassRule rule) {
+    return new SearchConfig(
+        policy,
+        exploration,
+        raveEquivalence,
+        firstPlayUrgency,
+        expandAfter,
+        virtualLoss,
+        resignThreshold,
+        treeReuse,
+        rule);
   }
 }

@@ -348,12 +348,14 @@ class GtpEngineTest {
         captures
         clear_board
         countlib
+        cputime
         final_score
         final_status_list
         findlib
         fixed_handicap
         genmove
         is_legal
+        kgs-genmove_cleanup
         known_command
         komi
         list_commands

@@ -68,7 +68,14 @@ class MatchGameTest {
     Game replayed = record.replay();
     if (g.end() == GameRecord.End.PASSES) {
       assertTrue(replayed.isOver());
-      assertEquals(g.result(), MatchGame.finalScore(replayed).toString());
+      String rescored =
+          switch (g.scoring().by()) {
+            case AGREED -> g.scoring().blackClaim();
+            case CLEANUP -> replayed.score().toString(); // the board as it stands
+            case ESTIMATE -> MatchGame.estimate(replayed).toString();
+            case REFEREE -> g.result();
+          };
+      assertEquals(g.result(), rescored);
     }
     switch (g.end()) {
       case RESIGNATION -> assertTrue(g.result().endsWith("+R"), g.result());
@@ -152,19 +159,94 @@ class MatchGameTest {
         forfeit.sgf().contains("C[b (white) played an illegal move: C3 is occupied]"),
         forfeit.sgf());
 
-    // Black's one stone takes the board (Tromp-Taylor, nothing dead): B+25 - 7.5.
+    // Black's one stone takes the board (Tromp-Taylor, nothing dead): B+25 - 7.5. The scripted
+    // players cannot say a score, so the game goes on in a cleanup phase of two more passes.
     GameRecord passed =
         MatchGame.play(
-            opening, RULES, scripted("a", c3, Point.PASS), scripted("b", Point.PASS, Point.PASS));
+            opening,
+            RULES,
+            scripted("a", c3, Point.PASS, Point.PASS),
+            scripted("b", Point.PASS, Point.PASS));
     assertEquals(GameRecord.End.PASSES, passed.end());
     assertEquals("B+17.5", passed.result());
-    assertEquals(3, passed.moves());
+    assertEquals(5, passed.moves());
+    assertEquals(
+        new Scoring(Adjudication.CLEANUP, Scoring.By.CLEANUP, null, null, 2), passed.scoring());
     assertReplays(passed, opening);
+    GameRecord estimated =
+        MatchGame.play(
+            opening,
+            RULES,
+            scripted("a", c3, Point.PASS),
+            scripted("b", Point.PASS, Point.PASS),
+            MatchGame.maxMoves(5),
+            Adjudication.ESTIMATE,
+            null);
+    assertEquals("B+17.5", estimated.result());
+    assertEquals(Scoring.By.ESTIMATE, estimated.scoring().by());
+    assertReplays(estimated, opening);
 
     GameRecord limited = MatchGame.play(opening, RULES, UNIFORM.start(1), UNIFORM.start(2), 3);
     assertEquals(GameRecord.End.MOVE_LIMIT, limited.end());
     assertEquals(3, limited.moves());
     assertReplays(limited, opening);
+  }
+
+  /**
+   * Two players who disagree about the score: black is gofarm's search, white plays one stone in
+   * black's area, passes, and claims a win it does not have. The cleanup phase decides: black
+   * captures the dead stone on the board, and the board as it stands is counted.
+   */
+  @Test
+  void whenThePlayersDisagreeTheCleanupPhaseDecides() {
+    Opening opening = Opening.empty(7);
+    int d4 = gofarm.board.Geometry.of(7).parse("D4");
+    MatchPlayer liar =
+        new MatchPlayer() {
+          private boolean played;
+
+          @Override
+          public String name() {
+            return "liar";
+          }
+
+          @Override
+          public void newGame(Game game) {
+            played = false;
+          }
+
+          @Override
+          public void play(Game game, Move move) {}
+
+          @Override
+          public int genmove(Game game, Player player) {
+            boolean first = !played;
+            played = true;
+            return first && game.isLegal(player, d4) ? d4 : Point.PASS;
+          }
+
+          @Override
+          public String finalScore(Game game) {
+            return "W+100";
+          }
+
+          @Override
+          public void close() {}
+        };
+    MatchPlayer search =
+        new SearchMatchPlayer(
+            "gofarm",
+            new SearchPlayer(SearchConfig.of(PolicySpec.parse("heavy")), Budget.playouts(300), 1));
+    GameRecord g = MatchGame.play(opening, RULES, search, liar);
+    assertEquals(GameRecord.End.PASSES, g.end(), g.sgf());
+    assertEquals(Scoring.By.CLEANUP, g.scoring().by(), g.sgf());
+    assertEquals("W+100", g.scoring().whiteClaim());
+    assertTrue(g.scoring().disagreed(), g.scoring().toString());
+    assertTrue(g.scoring().cleanupMoves() > 2, g.sgf());
+    Game end = Sgf.parse(g.sgf()).get(0).replay();
+    assertEquals(0, end.board().stoneCount(gofarm.board.Color.WHITE), "captured in the cleanup");
+    assertEquals("B+41.5", g.result(), g.sgf()); // 49 points, komi 7.5
+    assertReplays(g, opening);
   }
 
   @Test

@@ -341,7 +341,9 @@ class SearchTest {
         "exploration: must be 0..10 (got -1); expandAfter: must be 1..1000000 (got 0)",
         assertThrows(
                 IllegalArgumentException.class,
-                () -> new SearchConfig(UNIFORM.policy(), -1, 1000, 1, 0, 3, 0.1, true))
+                () ->
+                    new SearchConfig(
+                        UNIFORM.policy(), -1, 1000, 1, 0, 3, 0.1, true, PassRule.FINAL_STATUS))
             .getMessage());
     assertEquals(
         "resignThreshold: must be 0..1 (got 1.5)",
