@@ -1,5 +1,6 @@
 package gofarm.gtp;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gofarm.board.Board;

@@ -7,6 +7,7 @@ import gofarm.playout.PolicySpec;
 import gofarm.rules.KoRule;
 import gofarm.rules.Rules;
 import gofarm.search.Budget;
+import gofarm.search.PassRule;
 import gofarm.search.SearchConfig;
 import gofarm.search.SearchPlayer;
 import java.io.InputStreamReader;
@@ -39,11 +40,13 @@ import picocli.CommandLine.Spec;
     description = {
       "Plays Go over the Go Text Protocol (version 2) on standard input and output.",
       "Standard commands plus GNU Go's list_stones, is_legal, all_legal, captures, countlib,"
-          + " findlib and unconditional_status (Benson: pass-alive); genmove is a tree search"
-          + " (UCT with RAVE) over --playouts playouts or --time seconds on --threads threads,"
-          + " and may answer pass or resign; final_status_list and final_score take off the"
-          + " stones that Benson or 1000 seeded playouts call dead. GoGui analyze commands:"
-          + " gofarm-winrates, gofarm-ownership, gofarm-search (see gogui-analyze_commands)."
+          + " findlib, unconditional_status (Benson: pass-alive) and kgs-genmove_cleanup, and"
+          + " GoGui's cputime; genmove is a tree search (UCT with RAVE) over --playouts playouts"
+          + " or --time seconds on --threads threads, and may answer pass or resign;"
+          + " final_status_list and final_score read life and death (Benson, tactics, local"
+          + " reading, then seeded heavy playouts for what reading leaves open). GoGui analyze"
+          + " commands: gofarm-winrates, gofarm-ownership, gofarm-search (see"
+          + " gogui-analyze_commands)."
     })
 final class GtpCommand implements Callable<Integer> {
   @Option(
@@ -107,6 +110,15 @@ final class GtpCommand implements Callable<Integer> {
   double resign;
 
   @Option(
+      names = "--pass",
+      defaultValue = "final-status",
+      description =
+          "When genmove may pass: final-status (the score final_score gives wins) or"
+              + " tromp-taylor (the plain area count of the board must win too, so dead stones"
+              + " are captured first) (default: ${DEFAULT-VALUE}).")
+  String pass;
+
+  @Option(
       names = "--no-tree-reuse",
       description = "Start every search from an empty tree (default: keep the subtree).")
   boolean noTreeReuse;
@@ -161,8 +173,17 @@ final class GtpCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(commandSpec.commandLine(), "--policy: " + e.getMessage());
     }
+    PassRule rule;
     try {
-      return SearchConfig.of(spec).withResignThreshold(resign).withTreeReuse(!noTreeReuse);
+      rule = PassRule.parse(pass);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(commandSpec.commandLine(), "--pass: " + e.getMessage());
+    }
+    try {
+      return SearchConfig.of(spec)
+          .withResignThreshold(resign)
+          .withTreeReuse(!noTreeReuse)
+          .withPassRule(rule);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(
           commandSpec.commandLine(), "--resign must be 0..1 (got " + resign + ")");

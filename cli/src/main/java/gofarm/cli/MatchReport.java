@@ -139,10 +139,42 @@ final class MatchReport {
           rows,
           "black wins",
           String.format(Locale.ROOT, "%.1f %% of the games", 100 * m.getBlackWinRate()));
+      row(rows, "scoring", scoring(m));
     }
     return ResultsReport.headline(status)
         + "\n\n"
         + ResultsReport.align(rows, new boolean[] {false, false});
+  }
+
+  /**
+   * How the games that ended on the board were scored, e.g. {@code CLEANUP: 12 agreed, 3 after a
+   * cleanup phase (2 disagreements)}.
+   */
+  static String scoring(MatchSummary m) {
+    String rule =
+        m.getAdjudication() == gofarm.proto.v1.Adjudication.ADJUDICATION_UNSPECIFIED
+            ? "CLEANUP"
+            : m.getAdjudication().name();
+    List<String> parts = new ArrayList<>();
+    if (m.getGamesAgreed() > 0) {
+      parts.add(m.getGamesAgreed() + " agreed");
+    }
+    if (m.getGamesCleanup() > 0) {
+      parts.add(m.getGamesCleanup() + " after a cleanup phase");
+    }
+    if (m.getGamesRefereed() > 0) {
+      parts.add(m.getGamesRefereed() + " by the referee");
+    }
+    if (m.getGamesEstimated() > 0) {
+      parts.add(m.getGamesEstimated() + " by the estimate");
+    }
+    String counts = parts.isEmpty() ? "no game ended on the board" : String.join(", ", parts);
+    return rule
+        + ": "
+        + counts
+        + (m.getDisagreements() > 0
+            ? " (" + m.getDisagreements() + " disagreements between the players)"
+            : "");
   }
 
   private static void row(List<String[]> rows, String name, String value) {

@@ -1,5 +1,6 @@
 package gofarm.wire;
 
+import gofarm.match.Adjudication;
 import gofarm.match.Opening;
 import gofarm.match.PlayerSpec;
 import gofarm.rules.Rules;
@@ -16,6 +17,8 @@ import gofarm.rules.Rules;
  * @param opening where both games start: the opening given, or the random one drawn from the seed
  * @param maxMoves moves per game after the opening before it is scored as it stands
  * @param seed the pair's seed: the random opening and both players' searches
+ * @param adjudication how games that end on the board are scored
+ * @param referee the referee engine of REFEREE, else null
  */
 public record GamePair(
     ChunkKey key,
@@ -24,4 +27,6 @@ public record GamePair(
     PlayerSpec baseline,
     Opening opening,
     int maxMoves,
-    long seed) {}
+    long seed,
+    Adjudication adjudication,
+    PlayerSpec.Gtp referee) {}

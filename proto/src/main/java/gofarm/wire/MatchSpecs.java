@@ -4,6 +4,7 @@ import gofarm.io.Sgf;
 import gofarm.io.SgfGame;
 import gofarm.io.SgfParseException;
 import gofarm.io.SgfReplayException;
+import gofarm.match.Adjudication;
 import gofarm.playout.PolicySpec;
 import gofarm.proto.v1.EngineSpec;
 import gofarm.proto.v1.MatchPlayer;
@@ -14,6 +15,7 @@ import gofarm.proto.v1.SgfSource;
 import gofarm.proto.v1.SprtSpec;
 import gofarm.rules.Rules;
 import gofarm.search.Budget;
+import gofarm.search.PassRule;
 import gofarm.search.SearchConfig;
 import gofarm.stats.EloModel;
 import gofarm.stats.Sprt;
@@ -80,6 +82,25 @@ public final class MatchSpecs {
       }
     }
     Sprt sprt = m.hasSprt() ? sprt(m.getSprt(), Violations.join(path, "sprt"), v) : null;
+    Adjudication adjudication = adjudication(m.getAdjudication());
+    ResolvedPlayer referee = null;
+    String refereePath = Violations.join(path, "referee");
+    if (m.getAdjudicationValue() < 0 || m.getAdjudicationValue() > 3) {
+      v.add(
+          Violations.join(path, "adjudication"),
+          "must be CLEANUP, REFEREE or ESTIMATE (got " + m.getAdjudicationValue() + ")");
+    } else if (adjudication == Adjudication.REFEREE) {
+      if (!m.hasReferee()) {
+        v.add(
+            refereePath,
+            "required with REFEREE: the engine that scores the games, e.g. {\"command\":"
+                + " [\"gnugo\", \"--mode\", \"gtp\", \"--chinese-rules\"]}");
+      } else {
+        referee = engine("referee", m.getReferee(), refereePath, v);
+      }
+    } else if (m.hasReferee()) {
+      v.add(refereePath, "only with adjudication REFEREE (got " + adjudication + ")");
+    }
 
     List<JobPosition> openings = List.of();
     int randomMoves = 0;
@@ -107,7 +128,32 @@ public final class MatchSpecs {
         randomMoves,
         pairs,
         sprt,
-        maxMoves);
+        maxMoves,
+        adjudication,
+        referee);
+  }
+
+  /** The core adjudication of a proto value; unset means CLEANUP. */
+  public static Adjudication adjudication(gofarm.proto.v1.Adjudication a) {
+    return switch (a) {
+      case REFEREE -> Adjudication.REFEREE;
+      case ESTIMATE -> Adjudication.ESTIMATE;
+      default -> Adjudication.CLEANUP;
+    };
+  }
+
+  /** The proto value of a core adjudication. */
+  public static gofarm.proto.v1.Adjudication toProto(Adjudication a) {
+    return switch (a) {
+      case CLEANUP -> gofarm.proto.v1.Adjudication.CLEANUP;
+      case REFEREE -> gofarm.proto.v1.Adjudication.REFEREE;
+      case ESTIMATE -> gofarm.proto.v1.Adjudication.ESTIMATE;
+    };
+  }
+
+  /** The proto of the referee engine. */
+  public static EngineSpec refereeProto(ResolvedPlayer referee) {
+    return EngineSpec.newBuilder().addAllCommand(referee.engine()).build();
   }
 
   private static ResolvedPlayer required(
@@ -185,11 +231,25 @@ public final class MatchSpecs {
             ? s.getResignThreshold()
             : defaults == null ? 0 : defaults.resignThreshold();
     range(v, Violations.join(path, "resignThreshold"), 0, 0.5, resign);
+    PassRule passRule = PassRule.FINAL_STATUS;
+    if (!s.getPass().isEmpty()) {
+      try {
+        passRule = PassRule.parse(s.getPass());
+      } catch (IllegalArgumentException e) {
+        v.add(
+            Violations.join(path, "pass"),
+            "must be final-status or tromp-taylor (got " + Violations.quote(s.getPass()) + ")");
+      }
+    }
     if (v.count() > before) {
       return null;
     }
     SearchConfig config =
-        defaults.withExploration(exploration).withRaveEquivalence(rave).withResignThreshold(resign);
+        defaults
+            .withExploration(exploration)
+            .withRaveEquivalence(rave)
+            .withResignThreshold(resign)
+            .withPassRule(passRule);
     if (name.isEmpty()) {
       name = policy.name() + " " + budgetText(budget);
     }
@@ -253,7 +313,8 @@ public final class MatchSpecs {
               .setPolicy(Codec.toProto(c.policy()))
               .setExploration(c.exploration())
               .setRaveEquivalence(c.raveEquivalence())
-              .setResignThreshold(c.resignThreshold());
+              .setResignThreshold(c.resignThreshold())
+              .setPass(c.passRule().text());
       if (p.budget().isDeterministic()) {
         s.setPlayouts(p.budget().playouts());
       } else {

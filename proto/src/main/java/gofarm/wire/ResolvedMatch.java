@@ -1,5 +1,6 @@
 package gofarm.wire;
 
+import gofarm.match.Adjudication;
 import gofarm.rules.Rules;
 import gofarm.stats.Sprt;
 import java.util.List;
@@ -27,6 +28,8 @@ import java.util.TreeSet;
  * @param pairs game pairs to play at most, 1..100,000
  * @param sprt the stopping test, or null to play every pair
  * @param maxMoves moves per game after which it is scored as it stands
+ * @param adjudication how games that end on the board are scored
+ * @param referee the referee engine of {@link Adjudication#REFEREE} (an engine player), else null
  */
 public record ResolvedMatch(
     String name,
@@ -40,7 +43,9 @@ public record ResolvedMatch(
     int randomMoves,
     int pairs,
     Sprt sprt,
-    int maxMoves)
+    int maxMoves,
+    Adjudication adjudication,
+    ResolvedPlayer referee)
     implements ResolvedJob {
 
   public ResolvedMatch {
@@ -64,6 +69,9 @@ public record ResolvedMatch(
       if (p.isEngine()) {
         programs.add(p.program());
       }
+    }
+    if (referee != null) {
+      programs.add(referee.program());
     }
     return programs;
   }

@@ -14,6 +14,7 @@ import gofarm.proto.v1.GameOutcome;
 import gofarm.proto.v1.GamePairAssignment;
 import gofarm.proto.v1.GamePairResult;
 import gofarm.proto.v1.Hello;
+import gofarm.proto.v1.MatchPlayer;
 import gofarm.proto.v1.PlayedGame;
 import gofarm.proto.v1.Welcome;
 import gofarm.rules.Game;
@@ -246,7 +247,11 @@ public final class WorkerProtocol {
         GamePairAssignment.newBuilder()
             .setCandidate(MatchSpecs.toProto(match.candidate()))
             .setBaseline(MatchSpecs.toProto(match.baseline()))
-            .setMaxMoves(match.maxMoves());
+            .setMaxMoves(match.maxMoves())
+            .setAdjudication(MatchSpecs.toProto(match.adjudication()));
+    if (match.referee() != null) {
+      g.setReferee(MatchSpecs.refereeProto(match.referee()));
+    }
     JobPosition opening = match.opening(pair);
     if (opening != null) {
       g.setOpening(opening.position()).setOpeningLabel(opening.label());
@@ -295,6 +300,15 @@ public final class WorkerProtocol {
     if (candidate != null && baseline != null && candidate.name().equals(baseline.name())) {
       v.add("gamePair.baseline.name", "must differ from the candidate's");
     }
+    gofarm.match.Adjudication adjudication = MatchSpecs.adjudication(g.getAdjudication());
+    ResolvedPlayer referee = null;
+    if (adjudication == gofarm.match.Adjudication.REFEREE) {
+      referee =
+          MatchSpecs.player(
+              MatchPlayer.newBuilder().setName("referee").setEngine(g.getReferee()).build(),
+              "gamePair.referee",
+              v);
+    }
     v.throwIfAny();
     int size = start.geometry().size();
     Opening opening;
@@ -317,7 +331,9 @@ public final class WorkerProtocol {
         spec(baseline),
         opening,
         g.getMaxMoves(),
-        a.getSeed());
+        a.getSeed(),
+        adjudication,
+        referee == null ? null : (PlayerSpec.Gtp) spec(referee));
   }
 
   /** The match-game player for a resolved player. */
@@ -351,7 +367,20 @@ public final class WorkerProtocol {
                 .setScore(game.margin())
                 .setMoves(game.moves())
                 .setEnd(endName(game.end()))
-                .setSeconds(game.duration().toNanos() / 1e9))
+                .setSeconds(game.duration().toNanos() / 1e9)
+                .setScoredBy(
+                    game.scoring() == null
+                        ? ""
+                        : game.scoring().by().name().toLowerCase(java.util.Locale.ROOT))
+                .setBlackClaim(
+                    game.scoring() == null || game.scoring().blackClaim() == null
+                        ? ""
+                        : game.scoring().blackClaim())
+                .setWhiteClaim(
+                    game.scoring() == null || game.scoring().whiteClaim() == null
+                        ? ""
+                        : game.scoring().whiteClaim())
+                .setCleanupMoves(game.scoring() == null ? 0 : game.scoring().cleanupMoves()))
         .setSgf(game.sgf())
         .build();
   }
@@ -386,6 +415,9 @@ public final class WorkerProtocol {
     return problems.isEmpty() ? List.of() : problems;
   }
 
+  private static final java.util.Set<String> SCORED_BY =
+      java.util.Set.of("", "agreed", "cleanup", "referee", "estimate");
+
   private static final java.util.Set<String> ENDS =
       java.util.Set.of("score", "resign", "move limit", "forfeit");
 
@@ -405,6 +437,17 @@ public final class WorkerProtocol {
     }
     if (o.getMoves() < 0 || o.getMoves() > maxMoves) {
       problems.add(path + ".outcome.moves: must be 0.." + maxMoves + " (got " + o.getMoves() + ")");
+    }
+    if (!SCORED_BY.contains(o.getScoredBy())) {
+      problems.add(
+          path
+              + ".outcome.scoredBy: must be agreed, cleanup, referee, estimate or empty (got "
+              + Violations.quote(o.getScoredBy())
+              + ")");
+    }
+    if (o.getCleanupMoves() < 0 || o.getCleanupMoves() > o.getMoves()) {
+      problems.add(
+          path + ".outcome.cleanupMoves: must be 0..moves (got " + o.getCleanupMoves() + ")");
     }
     if (!ENDS.contains(o.getEnd())) {
       problems.add(

@@ -53,18 +53,31 @@ final class MatchChunks {
     GamePair pair = WorkerProtocol.gamePair(a);
     PlayerSpec candidate = resolve(pair.candidate(), pair.key());
     PlayerSpec baseline = resolve(pair.baseline(), pair.key());
+    PlayerSpec.Gtp referee =
+        pair.referee() == null ? null : (PlayerSpec.Gtp) resolve(pair.referee(), pair.key());
     PairResult result;
     try {
       result =
           MatchGame.playPair(
-              pair.opening(), pair.rules(), candidate, baseline, pair.seed(), pair.maxMoves());
+              pair.opening(),
+              pair.rules(),
+              candidate,
+              baseline,
+              pair.seed(),
+              pair.maxMoves(),
+              pair.adjudication(),
+              referee);
     } catch (GtpException e) {
       throw new EngineFailedException(
           describe(
               e,
               pair.key(),
-              List.of(pair.candidate(), pair.baseline()),
-              List.of(candidate, baseline)),
+              referee == null
+                  ? List.of(pair.candidate(), pair.baseline())
+                  : List.of(pair.candidate(), pair.baseline(), pair.referee()),
+              referee == null
+                  ? List.of(candidate, baseline)
+                  : List.of(candidate, baseline, referee)),
           e);
     }
     return WorkerProtocol.result(pair.key(), result, (System.nanoTime() - start) / 1e9);

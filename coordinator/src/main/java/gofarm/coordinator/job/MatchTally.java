@@ -10,6 +10,7 @@ import gofarm.proto.v1.SprtDecision;
 import gofarm.stats.EloEstimate;
 import gofarm.stats.Pentanomial;
 import gofarm.stats.Sprt;
+import gofarm.wire.MatchSpecs;
 import gofarm.wire.ResolvedMatch;
 import gofarm.wire.WorkerProtocol;
 import java.util.ArrayList;
@@ -38,6 +39,11 @@ public final class MatchTally implements Tally {
   private long losses;
   private long moves;
   private long blackWins;
+  private int agreed;
+  private int cleanups;
+  private int refereed;
+  private int estimated;
+  private int disagreements;
   private Sprt.Decision decision = Sprt.Decision.CONTINUE;
 
   public MatchTally(ResolvedMatch match) {
@@ -78,6 +84,18 @@ public final class MatchTally implements Tally {
         draws++;
       }
       moves += g.getOutcome().getMoves();
+      switch (g.getOutcome().getScoredBy()) {
+        case "agreed" -> agreed++;
+        case "cleanup" -> cleanups++;
+        case "referee" -> refereed++;
+        case "estimate" -> estimated++;
+        default -> {}
+      }
+      String bc = g.getOutcome().getBlackClaim();
+      String wc = g.getOutcome().getWhiteClaim();
+      if (!bc.isEmpty() && !wc.isEmpty() && !bc.equals(wc)) {
+        disagreements++;
+      }
       if (g.getOutcome().getWinner() == gofarm.proto.v1.Color.BLACK) {
         blackWins++;
       }
@@ -136,7 +154,13 @@ public final class MatchTally implements Tally {
             .setDraws((int) draws)
             .setGamesPerMinute(gamesPerMinute)
             .setMeanLength(gameCount == 0 ? 0 : (double) moves / gameCount)
-            .setBlackWinRate(gameCount == 0 ? 0.5 : (double) blackWins / gameCount);
+            .setBlackWinRate(gameCount == 0 ? 0.5 : (double) blackWins / gameCount)
+            .setAdjudication(MatchSpecs.toProto(match.adjudication()))
+            .setGamesAgreed(agreed)
+            .setGamesCleanup(cleanups)
+            .setGamesRefereed(refereed)
+            .setGamesEstimated(estimated)
+            .setDisagreements(disagreements);
     for (long c : pentanomial.counts()) {
       b.addPentanomial(c);
     }
