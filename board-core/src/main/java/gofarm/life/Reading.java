@@ -292,8 +292,9 @@ public final class Reading {
         bestHere = moves[i];
       }
     }
-    if (best < WIN && defenderToMove) {
-      // The defender may pass: the attacker must then capture, or the target stands.
+    if (best < WIN && defenderToMove && (local || depth == 0)) {
+      // The defender may pass: the attacker must then capture, or the target stands. (In tactical
+      // reading only at the start, where it asks whether the target needs a move at all.)
       board.pass(toMove);
       int r = reverse(search(attacker, komaster, depth + 1));
       board.undo();
@@ -430,7 +431,8 @@ public final class Reading {
       if (l == 1) {
         // Capture it (defender) or save it (attacker): both play on its last liberty.
         n = add(board.lastLiberty(h), toMove == defender ? 300 : 200, out, score, n);
-      } else if (l == 2 && toMove == defender) {
+      } else if (l == 2 && toMove == defender && board.libertyCount(target) > 1) {
+        // A counter-atari, only when the target is not in atari itself.
         int k = board.liberties(h, libs, 2, new Marker(geometry));
         for (int j = 0; j < k; j++) {
           n = add(libs[j], 50, out, score, n);

@@ -199,4 +199,72 @@ class MatchJobsTest {
       }
     }
   }
+
+  /**
+   * A REFEREE match: GNU Go scores every game that ends on the board. Only the worker that has GNU
+   * Go gets the pairs; each such game says it was scored by the referee, and its result is GNU Go's
+   * final_score of its record.
+   */
+  @Test
+  void aRefereeMatchThroughAWorkerThatHasGnuGo() throws Exception {
+    Path gnugo = Engines.detect().get("gnugo");
+    if (gnugo == null) {
+      String message = "GNU Go not found on the PATH or in /usr/games: apt-get install -y gnugo";
+      if (System.getenv("CI") != null) {
+        fail(message + " (CI is set, so this is a failure)");
+      }
+      org.junit.jupiter.api.Assumptions.abort(message);
+    }
+    try (InProcessFarm f = new InProcessFarm()) {
+      f.startWorker("plain", 1); // without GNU Go: must get none of the pairs
+      f.startWorker(WorkerSettings.builder().id("referee").threads(1).engine("gnugo", gnugo));
+      String id =
+          f.submit(
+              match(
+                  "refereed",
+                  MatchSpec.newBuilder()
+                      .setCandidate(search("heavy", 64))
+                      .setBaseline(search("uniform", 64))
+                      .setSize(7)
+                      .setPairs(2)
+                      .setAdjudication(gofarm.proto.v1.Adjudication.REFEREE)
+                      .setReferee(
+                          EngineSpec.newBuilder()
+                              .addAllCommand(
+                                  List.of("gnugo", "--mode", "gtp", "--chinese-rules")))));
+      JobResults r = f.finish(id);
+      MatchSummary s = r.getMatch().getSummary();
+      assertEquals(4, s.getGames());
+      assertEquals(gofarm.proto.v1.Adjudication.REFEREE, s.getAdjudication());
+      int onTheBoard = 0;
+      for (GamePairOutcome p : r.getMatch().getPairsList()) {
+        for (var o : List.of(p.getFirst(), p.getSecond())) {
+          if (o.getEnd().equals("score") || o.getEnd().equals("move limit")) {
+            onTheBoard++;
+            assertEquals("referee", o.getScoredBy(), o.toString());
+          }
+        }
+      }
+      assertTrue(onTheBoard > 0, "some game must end on the board: " + r.getMatch());
+      assertEquals(onTheBoard, s.getGamesRefereed());
+      assertEquals(0, s.getGamesAgreed() + s.getGamesCleanup() + s.getGamesEstimated());
+      // The referee's verdict is GNU Go's final_score of the record.
+      try (gofarm.gtp.GtpClient check =
+          gofarm.gtp.GtpClient.start(
+              List.of(gnugo.toString(), "--mode", "gtp", "--chinese-rules"))) {
+        Path dir = java.nio.file.Files.createTempDirectory("referee");
+        for (GameRecord g : f.games(id)) {
+          gofarm.io.SgfGame record = gofarm.io.Sgf.parse(g.getSgf()).get(0);
+          String result = record.result().orElseThrow();
+          if (result.endsWith("+R") || result.endsWith("+F")) {
+            continue;
+          }
+          Path file = dir.resolve("game-" + g.getPair() + "-" + g.getGame() + ".sgf");
+          java.nio.file.Files.writeString(file, g.getSgf());
+          check.send("loadsgf " + file);
+          assertEquals(result, check.send("final_score"), g.getSgf());
+        }
+      }
+    }
+  }
 }

@@ -336,4 +336,56 @@ class MatchSpecsTest {
             + " started at line 1, column 1, found the end of the input",
         problems(withSgf(sgf("(;SZ[9];B[ee]"))));
   }
+
+  @Test
+  void adjudicationAndItsRefereeAreCheckedWithTheirPaths() {
+    assertEquals(
+        gofarm.match.Adjudication.CLEANUP,
+        resolve(match(search("heavy"), search("uniform"))).adjudication());
+    assertEquals(
+        "spec.match.referee: required with REFEREE: the engine that scores the games, e.g."
+            + " {\"command\": [\"gnugo\", \"--mode\", \"gtp\", \"--chinese-rules\"]}",
+        problems(
+            match(search("heavy"), search("uniform"))
+                .setAdjudication(gofarm.proto.v1.Adjudication.REFEREE)));
+    assertEquals(
+        "spec.match.referee: only with adjudication REFEREE (got ESTIMATE)",
+        problems(
+            match(search("heavy"), search("uniform"))
+                .setAdjudication(gofarm.proto.v1.Adjudication.ESTIMATE)
+                .setReferee(EngineSpec.newBuilder().addCommand("gnugo"))));
+    assertEquals(
+        "spec.match.referee.command[0]: must be a bare program name that workers advertise"
+            + " ([A-Za-z0-9._+-], no path; got '/usr/games/gnugo')",
+        problems(
+            match(search("heavy"), search("uniform"))
+                .setAdjudication(gofarm.proto.v1.Adjudication.REFEREE)
+                .setReferee(EngineSpec.newBuilder().addCommand("/usr/games/gnugo"))));
+    ResolvedMatch refereed =
+        resolve(
+            match(search("heavy"), search("uniform"))
+                .setAdjudication(gofarm.proto.v1.Adjudication.REFEREE)
+                .setReferee(
+                    EngineSpec.newBuilder()
+                        .addAllCommand(List.of("gnugo", "--mode", "gtp", "--chinese-rules"))));
+    assertEquals(gofarm.match.Adjudication.REFEREE, refereed.adjudication());
+    assertEquals(java.util.Set.of("gnugo"), refereed.engines(), "workers need the referee too");
+    assertEquals(
+        "spec.match.candidate.search.pass: must be final-status or tromp-taylor (got 'never')",
+        problems(
+            match(
+                search("heavy", SearchPlayerSpec.newBuilder().setPlayouts(5).setPass("never")),
+                search("uniform"))));
+    assertEquals(
+        gofarm.search.PassRule.TROMP_TAYLOR,
+        resolve(
+                match(
+                    search(
+                        "heavy",
+                        SearchPlayerSpec.newBuilder().setPlayouts(5).setPass("tromp-taylor")),
+                    search("uniform")))
+            .candidate()
+            .search()
+            .passRule());
+  }
 }

@@ -1,0 +1,156 @@
+package gofarm.life;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gofarm.board.Board;
+import gofarm.board.Geometry;
+import gofarm.board.Point;
+import gofarm.io.Diagram;
+import gofarm.rules.Game;
+import gofarm.rules.KoRule;
+import gofarm.rules.Player;
+import gofarm.rules.Rules;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Reading} on diagrams (a ladder, a ladder breaker, a net, a shut-in chain), kos under
+ * simple ko and positional superko, its budget, and against the playouts' own ladder reader ({@code
+ * gofarm.playout.Ladder}, written and tested apart) on the two-liberty chains of random positions:
+ * whatever that reader proves caught in a ladder, the tactical search must capture too.
+ */
+class ReadingTest {
+  /** Black's C7 in atari from white's C6; extending at D7 runs into a ladder to the top edge. */
+  private static final String LADDER =
+      """
+      . . . . . . . . .
+      . . O . . . . . .
+      . O X . . . . . .
+      . . O O . . . . .
+      . . . . . . . . .
+      . . . . . . . . .
+      . . . . . . . . .
+      . . . . . . . . .
+      . . . . . . . . .
+      """;
+
+  private static String read(Board board, String vertex, boolean attack) {
+    Geometry g = board.geometry();
+    Reading reading = new Reading(board);
+    Reading.Result r = attack ? reading.attack(g.parse(vertex)) : reading.defend(g.parse(vertex));
+    assertTrue(r.exact(), "within the budget: " + r);
+    return Reading.name(r.code())
+        + (r.move() == Point.NONE ? "" : r.move() == Point.PASS ? " pass" : " " + g.name(r.move()));
+  }
+
+  @Test
+  void aLadderIsReadOutAndABreakerSavesIt() {
+    Board board = Diagram.parse(LADDER).board();
+    assertEquals("WIN D7", read(board, "C7", true), "in atari: white takes its last liberty");
+    // Black to move can extend, but the extension runs into the ladder.
+    assertEquals("0", read(board, "C7", false));
+    Board broken = Diagram.parse(LADDER.replaceFirst("\\. \\. \\. \\.", ". . . X")).board();
+    assertEquals("WIN D7", read(broken, "C7", false), "the breaker at D9 lets it escape");
+  }
+
+  @Test
+  void aStoneWithTwoLibertiesInTheOpenEscapes() {
+    // White E5 after black's D5 and E4: every atari lets it out towards the open board.
+    Board board =
+        Diagram.parse(
+                """
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . X O . . . .
+                . . . . X . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                """)
+            .board();
+    assertEquals("0", read(board, "E5", true));
+  }
+
+  @Test
+  void aChainShutInTheCornerIsCaptured() {
+    // White's three stones B9 C9 C8 have two liberties, A9 and B8, and no way out.
+    Board board =
+        Diagram.parse(
+                """
+                . O O X . . . . .
+                X . O X . . . . .
+                . X X X . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                """)
+            .board();
+    String answer = read(board, "C9", true);
+    assertTrue(answer.startsWith("WIN"), answer);
+  }
+
+  /**
+   * Black's last move captured a white stone in a ko and both players passed. Under simple ko the
+   * passes end the ban: white retakes and the black stone is lost. Under positional superko the
+   * retake would repeat the position before black's capture: white could capture it only through a
+   * ko threat first, {@code KO_B}, and at the end of the game the stone stays.
+   */
+  @Test
+  void aKoRetakeAfterThePassesIsConditionalUnderSuperko() {
+    String diagram =
+        """
+        . . . . . . .
+        . . . . . . .
+        . . X O . . .
+        . X . X O . .
+        . . X O . . .
+        . . . . . . .
+        . . . . . . .
+        """;
+    for (KoRule ko : KoRule.values()) {
+      Board start = Diagram.parse(diagram).board();
+      Game game = new Game(start.geometry(), new Rules(7.5, ko, false));
+      game.setup(start.colors());
+      Geometry g = game.geometry();
+      game.play(Player.WHITE, g.parse("C4")); // white takes the ko
+      game.play(Player.BLACK, g.parse("A1")); // a threat
+      game.play(Player.WHITE, g.parse("A2")); // answered
+      game.play(Player.BLACK, g.parse("D4")); // black retakes
+      game.play(Player.WHITE, Point.PASS);
+      game.play(Player.BLACK, Point.PASS);
+      Reading.Result r = Reading.of(game).attack(g.parse("D4"));
+      assertEquals(ko == KoRule.SIMPLE ? "WIN" : "KO_B", Reading.name(r.code()), ko + ": " + r);
+    }
+  }
+
+  @Test
+  void aQueryThatRunsOutOfNodesSaysSo() {
+    Board board = Diagram.parse(LADDER).board();
+    Reading.Result r = new Reading(board).setBudget(1).defend(board.geometry().parse("C7"));
+    assertFalse(r.exact());
+    assertEquals(
+        "reading needs a stone, but A1 holds none",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new Reading(board).attack(board.geometry().parse("A1")))
+            .getMessage());
+    assertEquals(
+        "a reading budget is at least 1 node (got 0)",
+        assertThrows(IllegalArgumentException.class, () -> new Reading(board).setBudget(0))
+            .getMessage());
+  }
+
+  @Test
+  void resultCodesReverseBetweenThePlayers() {
+    assertEquals(Reading.LOSS, Reading.reverse(Reading.WIN));
+    assertEquals(Reading.KO_A, Reading.reverse(Reading.KO_B));
+    assertEquals("KO_A", Reading.name(Reading.KO_A));
+  }
+}
