@@ -6,6 +6,14 @@
 #   eye_value V  value (four digits), defect and shape of the eye space holding point V
 # "#? [regex]" is the expected answer; a trailing * marks a known failure.
 #
+# Every eye_value answer is also put to GNU Go 3.8 (eval_eye; RegressionSuiteTest): a comment line
+# "gnugo eval_eye: MIN MAX" marks where GNU Go answers differently, and says why GNU Go is wrong
+# there. Re-examined with reading (November 2026): an enemy stone on an eye's diagonal now counts
+# by what tactical reading says of it (2 if it cannot be captured, 1 if it can be captured and
+# saved, 0 if it is lost), not by its liberty count; six positions changed (edge and centre eyes
+# whose two-liberty diagonals can be captured and saved, a two-point space, an eye next to a bent
+# three), and in each GNU Go's eval_eye, attack and defend agree with the new answer.
+#
 # Boards of the "enclosed" kind put black on the top three rows and a pass-alive white wall (with
 # six one-point eyes) on the four rows below, so that black cannot grow: its outside is not open
 # and the estimate rests on its eye spaces alone.
@@ -48,6 +56,9 @@ X O . . . . .
 
 # A corner eye whose diagonal is empty and playable for white is a half eye: whoever plays B6
 # first decides it, so B6 is the vital point.
+# gnugo eval_eye: 1 1. GNU Go 3.8 calls it a proper eye: it does not count the empty diagonal B6,
+# although white can play there safely (reading: a white stone on B6 cannot be captured) and then
+# the corner eye is false, as its own diagonal rule (optics.c) says.
 board
 . X . . . . .
 X . . . . . .
@@ -63,7 +74,10 @@ X . . . . . .
 6 eyes B7
 #? [0 2 B6]
 
-# An edge eye with one white diagonal (two liberties) is false: 2 for the edge plus 2.
+# An edge eye with one white diagonal B6 that has two liberties: by liberty counts it would be
+# false (2 for the edge plus 2), but reading says black can capture B6 (B5) and white can save it
+# (B5): it counts 1, and the eye is half (GNU Go 3.8 agrees: attack and defend B5, eval_eye 0 1,
+# half_eye_data 3.00).
 board
 . X . X . . .
 . O X X . . .
@@ -73,9 +87,11 @@ board
 . . . . . . .
 . . . . . . .
 7 eye_value C7
-#? [0000 FALSE one point]
+#? [0011 HALF one point]
 
 # An edge eye with one empty diagonal white can use (B6 would have two liberties) is a half eye.
+# gnugo eval_eye: 1 1. As for the corner eye above, GNU Go 3.8 does not count the empty diagonal
+# that white can occupy safely.
 board
 . X . X . . .
 . . X X . . .
@@ -91,7 +107,9 @@ board
 9 eyes D7
 #? [0 2 B6]
 
-# A centre eye with two white diagonals (two liberties each) is false: C5 and E3 cut it.
+# A centre eye with two white diagonals of two liberties each: each can be captured and saved
+# (GNU Go's attack and defend agree: B5, E2), so each counts 1 and the eye is proper, not false
+# as liberty counts would say (GNU Go 3.8: eval_eye 1 1, half_eye_data 2.00).
 board
 . . . . . . .
 . . . . . . .
@@ -101,13 +119,14 @@ board
 . . . . . . .
 . . . . . . .
 10 eye_value D4
-#? [0000 FALSE one point]
+#? [1111 NONE one point]
 
-# The false eye joins two chains into one group that has no eye of its own.
+# So the group has one sure eye, and up to two with the open outside.
 11 eyes D5
-#? [0 2]
+#? [1 2]
 
-# A centre eye with one white diagonal and one empty diagonal white can use (E3) is a half eye.
+# A centre eye with one white diagonal (C5, which black can capture and white can save: 1) and one
+# empty diagonal white can use (E3: 1) sums to 2: a proper eye (GNU Go 3.8: eval_eye 1 1).
 board
 . . . . . . .
 . . . . . . .
@@ -117,11 +136,11 @@ board
 . . . . . . .
 . . . . . . .
 12 eye_value D4
-#? [0011 HALF one point]
+#? [1111 NONE one point]
 
-# E3 decides the half eye: black connects there, white makes the eye false.
+# One sure eye and the open outside.
 13 eyes D5
-#? [0 2 E3]
+#? [1 2]
 
 # A centre eye tolerates one white diagonal: C5 alone sums to 2, a proper eye.
 board
@@ -152,7 +171,9 @@ board
 16 eye_value D4
 #? [1111 NONE one point]
 
-# The same white diagonal when it can escape (C6 gives it two more liberties) counts 1: half eye.
+# The same white diagonal when it can escape (C6 gives it two more liberties) can be captured and
+# saved: 1; E3 (two liberties) can be too: 1; the sum 2 makes a proper eye (GNU Go 3.8: eval_eye
+# 1 1; by liberty counts it was a half eye).
 board
 . . . . . . .
 . . . X . . .
@@ -162,11 +183,11 @@ board
 . . . . . . .
 . . . . . . .
 17 eye_value D4
-#? [0011 HALF one point]
+#? [1111 NONE one point]
 
-# The vital point of that half eye is C6, where white escapes or black captures.
+# One sure eye and the open outside.
 18 eyes D5
-#? [0 2 C6]
+#? [1 2]
 
 # ------------------------------------------------------------------ small eye spaces by shape
 
@@ -365,8 +386,9 @@ X X X X X X .
 39 eye_value C1
 #? [2222 NONE straight five]
 
-# A two-point eye whose end C4 is cut off by white's B5 and B3 (two liberties each): the space is
-# false unless black fills C4, which joins the chains; white spoils it by capturing B4 later.
+# A two-point eye whose end C4 has white's B5 and B3 (two liberties each) on its diagonals: both
+# can be captured and saved (GNU Go's attack and defend agree), so each counts 1 and the space is a
+# proper eye (GNU Go 3.8: eval_eye 1 1 at C4 and D4); by liberty counts it was false.
 board
 . . . . . . .
 . . . . . . .
@@ -376,15 +398,17 @@ board
 . . . . . . .
 . . . . . . .
 40 eye_value D4
-#? [0011 FALSE two points]
+#? [1111 NONE two points]
 
-# Filling the cutting point C4 is the defence, so it is the vital point.
+# One sure eye and the open outside.
 41 eyes C5
-#? [0 2 C4]
+#? [1 2]
 
 # ------------------------------------------------------------------ enclosed groups
 
 # Square four is dead: one eye whoever moves first (1112: only two black moves in a row make two).
+# gnugo eval_eye: 2 2. GNU Go 3.8's value is too high: the square of four is the classic dead
+# shape (no first move makes two eyes; the exhaustive search of EyeShape gives 1112).
 board
 X . . X X X X
 X . . X X X X
@@ -487,6 +511,9 @@ O . O . O . O
 #? [1 1]
 
 # The false eye on its own.
+# gnugo eval_eye: 2 2. GNU Go 3.8 gives two eyes to a one-point space whose diagonal E6 belongs to
+# a pass-alive white wall: the chain F6-G7 has F7 as its only liberty, so white captures it by
+# playing F7; it cannot be an eye, let alone two.
 51 eye_value F7
 #? [0000 FALSE one point]
 
@@ -516,6 +543,8 @@ O . O . O . O
 
 # Two white stones on the middle points of a straight four: black captures them and is left with
 # a two-point space, one eye whoever moves.
+# gnugo eval_eye: 2 2. GNU Go 3.8 reads the space as if it were empty (a straight four, two eyes);
+# with the white stones in it black must spend two moves to capture them and keeps one eye.
 board
 X . O O . X X
 X X X X X X X
@@ -542,6 +571,8 @@ X X X X X . .
 #? [1 2 F6]
 
 # The half eye alone.
+# gnugo eval_eye: 1 1. GNU Go 3.8 again does not count the empty diagonal F6 that white can
+# occupy safely.
 56 eye_value E7
 #? [0011 HALF one point]
 
@@ -570,8 +601,9 @@ X X . X X . .
 58 eyes C7
 #? [2 2]
 
-# A half eye C5 whose spoiler D4 is the vital point of a bent three: the two spaces are not
-# disjoint (C5's border meets the three's centre); white D4 hits both, black D4 saves both.
+# C5 with white's B4 on its diagonal: B4 can be captured (A4) and not saved (GNU Go's attack B3
+# and defend 0 agree), so it counts 0 and C5 is a proper eye, not the half eye that liberty counts
+# gave (GNU Go 3.8: eval_eye 1 1); with the bent three D4 (vital point D4) the group lives: 2 2.
 board
 . . . . . . .
 . X X X . . .
@@ -581,11 +613,11 @@ board
 . . . X . . .
 . . . . . . .
 59 eyes B5
-#? [1 2 D4]
+#? [2 2]
 
-# The half eye of that position.
+# The proper eye of that position.
 60 eye_value C5
-#? [0011 HALF one point]
+#? [1111 NONE one point]
 
 # The bent three of that position.
 61 eye_value D4

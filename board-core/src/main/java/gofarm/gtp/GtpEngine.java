@@ -621,9 +621,7 @@ public final class GtpEngine {
 
   private String finalScore(Args a) {
     a.count(0, 0, "");
-    return new gofarm.life.FinalStatus(new gofarm.playout.PlayoutOwnership())
-        .score(game)
-        .toString();
+    return finalStatus.score(game).toString();
   }
 
   private String finalStatusList(Args a) {
@@ -638,10 +636,7 @@ public final class GtpEngine {
       throw new Failure("invalid status");
     }
     Board board = game.board();
-    PointSet stones =
-        new gofarm.life.FinalStatus(new gofarm.playout.PlayoutOwnership())
-            .statuses(game)
-            .of(status);
+    PointSet stones = finalStatus.statuses(game).of(status);
     // One chain per line, chains in the order of their first stone, as GNU Go lists them.
     StringBuilder sb = new StringBuilder();
     for (int p = stones.next(0); p >= 0; p = stones.next(p + 1)) {

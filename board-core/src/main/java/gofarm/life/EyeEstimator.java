@@ -4,6 +4,7 @@ import gofarm.board.Board;
 import gofarm.board.Color;
 import gofarm.board.Geometry;
 import gofarm.board.Marker;
+import gofarm.board.Point;
 import gofarm.board.PointSet;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,8 +15,9 @@ import java.util.Map;
 /**
  * An estimate of the minimum and maximum number of eyes of every group, that reads each small eye
  * space on its own as if the stones around it could not be captured, judges cutting points by the
- * diagonal test only, counts a region of more than {@link #MAX_EYE_SPACE} points as 0 to 2 eyes,
- * and trusts {@link Benson} for pass-alive groups; semeai and kos are not read.
+ * diagonal test (with the enemy stones on the diagonals read tactically), counts a region of more
+ * than {@link #MAX_EYE_SPACE} points as 0 to 2 eyes, and trusts {@link Benson} for pass-alive
+ * groups; semeai and kos are not read.
  *
  * <pre>{@code
  * EyeEstimator eyes = new EyeEstimator(board.geometry());
@@ -36,14 +38,16 @@ import java.util.Map;
  *       value and the vital points of straight and bent three, pyramid four, bulky and crossed
  *       five, rabbity six, the dead square four, the living shapes, and any enemy stones inside;
  *   <li>every point of it with at most one neighbour in it gets GNU Go's diagonal test (optics.c,
- *       GO-DIGEST §F.1): each diagonal point counts 2 for an enemy stone with two or more
- *       liberties, 1 for an enemy stone in atari that can escape or is shut in a small region of C,
- *       1 for an empty point the enemy can play without being captured at once, 0 otherwise (own
- *       stones, points of the space, dead enemy stones, points the enemy cannot use); on the first
- *       line 2 is added, so that a corner or edge eye is false with one enemy diagonal. A sum of 4
- *       or more makes the point false, 3 half. A one-point space is then a proper eye ({@code
- *       1111}), a half eye ({@code 0011}) or a false eye ({@code 0000}); a bigger one loses 1
- *       (half) or 2 (false) from its attacker-first digits.
+ *       GO-DIGEST §F.1): each diagonal point counts, for an enemy stone, by {@link Reading}'s
+ *       tactical reading of its chain with C attacking: 2 if it cannot be captured, 1 if whoever
+ *       moves first wins it or if it is shut in a small region of C, 0 if it is captured whatever
+ *       it does (a net or a ladder catches it, so the eye is real); 1 for an empty point the enemy
+ *       can play without being captured at once; 0 otherwise (own stones, points of the space,
+ *       points the enemy cannot use); on the first line 2 is added, so that a corner or edge eye is
+ *       false with one enemy diagonal. A sum of 4 or more makes the point false, 3 half. A
+ *       one-point space is then a proper eye ({@code 1111}), a half eye ({@code 0011}) or a false
+ *       eye ({@code 0000}); a bigger one loses 1 (half) or 2 (false) from its attacker-first
+ *       digits.
  * </ul>
  *
  * A group's minimum is the sum of the attacker-first digits of its eye spaces and its maximum the
@@ -70,6 +74,7 @@ public final class EyeEstimator {
   private final Benson benson;
   private final Marker marker;
   private final Map<ShapeKey, EyeShape.Analysis> analyses = new HashMap<>();
+  private Reading reading;
 
   /** The local game of one space: what its search depends on. */
   private record ShapeKey(int n, long adjacency, int wall, int attacker) {}
@@ -90,6 +95,7 @@ public final class EyeEstimator {
           "EyeEstimator for " + geometry + " cannot read a " + board.geometry() + " board");
     }
     Benson.Result settled = benson.compute(board);
+    reading = new Reading(board);
     List<Group> groups = new ArrayList<>();
     groups.addAll(estimate(board, Color.BLACK, settled));
     groups.addAll(estimate(board, Color.WHITE, settled));
@@ -282,8 +288,11 @@ public final class EyeEstimator {
           border.add(q);
           if (board.color(q) == Color.EMPTY) {
             mine.add(q);
-          } else if (v == 1 && board.libertyCount(q) == 1) {
-            mine.add(board.lastLiberty(q));
+          } else if (v == 1) {
+            int attackMove = reading.attack(q).move();
+            if (attackMove != Point.NONE && attackMove != Point.PASS) {
+              mine.add(attackMove); // where the owner captures the stone, or the enemy saves it
+            }
           }
         }
       }
@@ -342,13 +351,16 @@ public final class EyeEstimator {
     if (qc != enemy) {
       return 0; // the owner's own stone
     }
-    if (board.libertyCount(q) >= 2) {
+    // An enemy stone counts by what reading says of its chain, the eye's owner attacking: 2 if it
+    // cannot be captured, 1 if it can be captured but also saved (whoever moves first wins it),
+    // 0 if it is captured whatever it does. A stone that cannot be captured but is shut in a small
+    // region of the owner can do no more than spoil one eye: 1.
+    Reading.Result attack = reading.attack(q);
+    if (!attack.exact() || attack.code() < Reading.KO_A) {
       return inSmallRegion(q, regions) ? 1 : 2;
     }
-    int liberty = board.lastLiberty(q);
-    boolean escapes =
-        board.isLegal(liberty, enemy) && board.libertiesAfterPlay(liberty, enemy, 2, marker) >= 2;
-    return escapes ? 1 : 0;
+    Reading.Result defend = reading.defend(q);
+    return defend.exact() && defend.code() >= Reading.KO_A ? 1 : 0;
   }
 
   /** Whether q lies in a region of at most MAX_EYE_SPACE points (an enemy stone shut in). */

@@ -70,6 +70,18 @@ public final class FinalStatus {
   /** The share of playouts the other colour must own a chain in for playouts to call it dead. */
   public static final double DEAD_SHARE = 0.7;
 
+  /** The playouts asked for first. */
+  public static final int QUICK_PLAYOUTS = 250;
+
+  /**
+   * The playouts asked for when a chain's share after the first ones is within {@link #NEAR} of
+   * {@link #DEAD_SHARE}, so that the answer is stable.
+   */
+  public static final int FULL_PLAYOUTS = 1000;
+
+  /** How close to the threshold a share must be to ask for {@link #FULL_PLAYOUTS}. */
+  public static final double NEAR = 0.15;
+
   /** The final status of a stone, in GTP's {@code final_status_list} words. */
   public enum Status {
     ALIVE("alive"),
@@ -100,8 +112,10 @@ public final class FinalStatus {
   /** An ownership estimate by playouts, asked for only when reading leaves chains open. */
   @FunctionalInterface
   public interface Estimator {
-    /** The ownership of the game's position, the player to move first. */
-    Ownership estimate(Game game);
+    /**
+     * The ownership of the game's position from about this many playouts, the player to move first.
+     */
+    Ownership estimate(Game game, int playouts);
   }
 
   /**
@@ -185,7 +199,13 @@ public final class FinalStatus {
       open |= verdict[h] == OPEN;
     }
     if (open && estimator != null) {
-      Ownership ownership = estimator.estimate(game);
+      Ownership ownership = estimator.estimate(game, QUICK_PLAYOUTS);
+      for (int h : heads) {
+        if (verdict[h] == OPEN && Math.abs(enemyShare(board, ownership, h) - DEAD_SHARE) < NEAR) {
+          ownership = estimator.estimate(game, FULL_PLAYOUTS);
+          break;
+        }
+      }
       for (int h : heads) {
         if (verdict[h] == OPEN) {
           byte v = enemyShare(board, ownership, h) >= DEAD_SHARE ? DEAD : ALIVE;

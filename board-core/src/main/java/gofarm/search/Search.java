@@ -417,11 +417,22 @@ public final class Search {
     if (bestPoint == null) {
       return result(Point.PASS, false, "pass: no move left", pass, stats, pv, playouts, elapsed);
     }
-    // The score is computed only when a pass is in question, as the game would be scored if it
-    // ended after this player's pass (the opponent to move next).
+    // A pass is in question when the opponent has passed, every point is settled, or the pass is
+    // the most visited move. The estimate from the search's own ownership map says whether it
+    // would do; only then is the score that GTP's final_score gives computed (as if this player
+    // had passed: the opponent to move next), and the pass made only if that count agrees, so the
+    // search never claims a result its own final_score contradicts.
     boolean settled = allSettled(ownership);
-    Score score = opponentPassed || settled || best.move == Point.PASS ? claimedScore() : null;
-    double margin = score == null ? 0 : me == Color.BLACK ? score.margin() : -score.margin();
+    boolean inQuestion = opponentPassed || settled || best.move == Point.PASS;
+    Score estimate =
+        inQuestion ? new AreaScorer(geometry).score(root.board(), ownership, root.komi()) : null;
+    double estimated = estimate == null ? 0 : mine(estimate);
+    boolean wouldPass =
+        (opponentPassed && estimated > 0)
+            || (settled && estimated >= 0)
+            || (best.move == Point.PASS && estimated >= 0);
+    Score score = wouldPass ? claimedScore() : estimate;
+    double margin = score == null ? 0 : mine(score);
 
     if (opponentPassed && margin > 0) {
       return result(
@@ -470,9 +481,14 @@ public final class Search {
     return result(chosen.move, false, reason, chosen, stats, pv, playouts, elapsed);
   }
 
+  /** This player's lead in a score. */
+  private double mine(Score score) {
+    return me == Color.BLACK ? score.margin() : -score.margin();
+  }
+
   /**
-   * The score this player would claim by passing: GTP's {@code final_score} rule ({@link
-   * FinalStatus} with {@link PlayoutOwnership}) with the opponent to move next; under {@link
+   * The score this player would claim by passing: GTP's {@code final_score} ({@link FinalStatus}
+   * with {@link PlayoutOwnership}) with the opponent to move next; under {@link
    * PassRule#TROMP_TAYLOR} the worse, for this player, of that and the plain area count.
    */
   private Score claimedScore() {
@@ -481,8 +497,7 @@ public final class Search {
       return finalScore;
     }
     Score plain = Score.area(root.board(), root.komi());
-    double sign = me == Color.BLACK ? 1 : -1;
-    return sign * plain.margin() < sign * finalScore.margin() ? plain : finalScore;
+    return mine(plain) < mine(finalScore) ? plain : finalScore;
   }
 
   private SearchResult result(

@@ -72,6 +72,7 @@ class RegressionSuiteTest {
   private static final Pattern COMMAND = Pattern.compile("(\\d+)\\s+(\\w+)((?:\\s+\\S+)*)");
   private static final Pattern EXPECTED = Pattern.compile("#\\?\\s*\\[(.*)\\](\\*?)\\s*");
   private static final Pattern GNUGO = Pattern.compile("gnugo: (\\w+)");
+  private static final Pattern GNUGO_EYE = Pattern.compile("gnugo eval_eye: (\\d \\d)");
 
   /** One numbered command of a suite, with the position it runs on and why it exists. */
   record Case(
@@ -150,7 +151,8 @@ class RegressionSuiteTest {
         GtpClient positional = GnuGo.start("--positional-superko")) {
       for (Path file : suiteFiles()) {
         for (Case c : parse(file)) {
-          if (!c.command().equals("final_status") || c.knownFailure()) {
+          boolean eye = c.command().equals("eye_value") && c.expected().matches("\\d{4} .*");
+          if (!(c.command().equals("final_status") || eye) || c.knownFailure()) {
             continue;
           }
           Game game = c.position().game();
@@ -158,10 +160,24 @@ class RegressionSuiteTest {
           Files.writeString(sgf, Sgf.write(game));
           GtpClient gnugo = c.position().positional() ? positional : simple;
           gnugo.send("loadsgf " + sgf);
-          String answer = gnugo.send("final_status " + c.arguments().get(0));
-          Matcher declared = GNUGO.matcher(c.why());
-          String expected =
-              declared.find() ? declared.group(1) : c.expected().replaceAll(" .*", "");
+          String answer;
+          Matcher declared;
+          String expected;
+          if (eye) {
+            // eval_eye answers the eyes with the attacker first, then the defender first, then
+            // the vital points: the middle digits of the four.
+            String[] words = gnugo.send("eval_eye " + c.arguments().get(0)).split(" ");
+            answer = words[0] + " " + words[1];
+            declared = GNUGO_EYE.matcher(c.why());
+            expected =
+                declared.find()
+                    ? declared.group(1)
+                    : c.expected().charAt(1) + " " + c.expected().charAt(2);
+          } else {
+            answer = gnugo.send("final_status " + c.arguments().get(0));
+            declared = GNUGO.matcher(c.why());
+            expected = declared.find() ? declared.group(1) : c.expected().replaceAll(" .*", "");
+          }
           asked++;
           differs += declared.find(0) ? 1 : 0;
           if (!answer.equals(expected)) {
@@ -174,7 +190,7 @@ class RegressionSuiteTest {
     System.out.println(
         "GNU Go 3.8 on "
             + asked
-            + " final_status cases: agrees on "
+            + " final_status and eye_value cases: agrees on "
             + (asked - differs)
             + ", differs as explained on "
             + differs);

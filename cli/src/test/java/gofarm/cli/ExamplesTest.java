@@ -40,6 +40,7 @@ class ExamplesTest {
             "evaluate-19x19.json",
             "evaluate-9x9.json",
             "match-heavy-vs-uniform-9x9.json",
+            "match-heavy10k-vs-gnugo10-9x9-referee.json",
             "match-heavy10k-vs-gnugo10-9x9.json",
             "match-vs-gnugo-9x9.json"),
         specs.stream().map(p -> p.getFileName().toString()).toList());
@@ -72,8 +73,24 @@ class ExamplesTest {
     ResolvedMatch m = (ResolvedMatch) resolve("match-vs-gnugo-9x9.json");
     assertEquals("heavy", m.candidate().search().policy().name());
     assertNull(m.candidate().program());
-    assertEquals(List.of("gnugo", "--mode", "gtp", "--level", "1"), m.baseline().engine());
+    assertEquals(
+        List.of("gnugo", "--mode", "gtp", "--chinese-rules", "--level", "1"),
+        m.baseline().engine(),
+        "area counting, so that its final_score can agree with gofarm's");
+    assertEquals(gofarm.match.Adjudication.CLEANUP, m.adjudication());
     assertEquals(Set.of("gnugo"), m.engines());
     assertEquals(EloModel.LOGISTIC, m.sprt().model());
+  }
+
+  @Test
+  void theLevel10MatchIsScoredByCleanupOrByGnuGoAsReferee() {
+    ResolvedMatch cleanup = (ResolvedMatch) resolve("match-heavy10k-vs-gnugo10-9x9.json");
+    ResolvedMatch referee = (ResolvedMatch) resolve("match-heavy10k-vs-gnugo10-9x9-referee.json");
+    assertEquals(gofarm.match.Adjudication.CLEANUP, cleanup.adjudication());
+    assertEquals(gofarm.match.Adjudication.REFEREE, referee.adjudication());
+    assertEquals(List.of("gnugo", "--mode", "gtp", "--chinese-rules"), referee.referee().engine());
+    assertEquals(cleanup.seed(), referee.seed(), "the same games, scored two ways");
+    assertEquals(cleanup.candidate(), referee.candidate());
+    assertEquals(cleanup.baseline(), referee.baseline());
   }
 }

@@ -40,6 +40,10 @@ class MatchJobsTest {
         .build();
   }
 
+  private static MatchPlayer neverResigns(MatchPlayer p) {
+    return p.toBuilder().setSearch(p.getSearch().toBuilder().setResignThreshold(0)).build();
+  }
+
   private static JobSpec match(String name, MatchSpec.Builder m) {
     return JobSpec.newBuilder()
         .setName(name)
@@ -223,8 +227,8 @@ class MatchJobsTest {
               match(
                   "refereed",
                   MatchSpec.newBuilder()
-                      .setCandidate(search("heavy", 64))
-                      .setBaseline(search("uniform", 64))
+                      .setCandidate(neverResigns(search("heavy", 64)))
+                      .setBaseline(neverResigns(search("uniform", 64)))
                       .setSize(7)
                       .setPairs(2)
                       .setAdjudication(gofarm.proto.v1.Adjudication.REFEREE)
