@@ -65,7 +65,10 @@ public final class FinalStatus {
   public static final int MAX_LOCAL_AREA = 20;
 
   /** The node budget of each local reading. */
-  public static final long LOCAL_BUDGET = 20_000;
+  public static final long LOCAL_BUDGET = 5_000;
+
+  /** The most empty points in a region read locally (the search grows with them). */
+  public static final int MAX_LOCAL_EMPTY = 12;
 
   /** The share of playouts the other colour must own a chain in for playouts to call it dead. */
   public static final double DEAD_SHARE = 0.7;
@@ -187,7 +190,8 @@ public final class FinalStatus {
         continue;
       }
       PointSet region = region(board, h);
-      if (region.cardinality() <= MAX_LOCAL_AREA) {
+      if (region.cardinality() <= MAX_LOCAL_AREA
+          && region.copy().and(board.points(Color.EMPTY)).cardinality() <= MAX_LOCAL_EMPTY) {
         readLocally(board, settled, reading, h, region, verdict, layer, critical);
       } else if (board.libertyCount(h) <= 3) {
         readTactics(reading, h, verdict, layer);

@@ -419,9 +419,11 @@ public final class Search {
     }
     // A pass is in question when the opponent has passed, every point is settled, or the pass is
     // the most visited move. The estimate from the search's own ownership map says whether it
-    // would do; only then is the score that GTP's final_score gives computed (as if this player
-    // had passed: the opponent to move next), and the pass made only if that count agrees, so the
-    // search never claims a result its own final_score contradicts.
+    // would do; only then is the final-status count made (as if this player had passed: the
+    // opponent to move next), and the pass made only if that count agrees. When the pass would end
+    // the game the count is exactly GTP's final_score (fresh seeded playouts for what reading
+    // leaves open), so the game never ends on a claim that the engine's own final_score
+    // contradicts; otherwise the search's ownership map stands in for those playouts.
     boolean settled = allSettled(ownership);
     boolean inQuestion = opponentPassed || settled || best.move == Point.PASS;
     Score estimate =
@@ -431,7 +433,10 @@ public final class Search {
         (opponentPassed && estimated > 0)
             || (settled && estimated >= 0)
             || (best.move == Point.PASS && estimated >= 0);
-    Score score = wouldPass ? claimedScore() : estimate;
+    Score score =
+        !wouldPass
+            ? estimate
+            : claimedScore(opponentPassed ? new PlayoutOwnership() : (g, n) -> ownership);
     double margin = score == null ? 0 : mine(score);
 
     if (opponentPassed && margin > 0) {
@@ -487,12 +492,12 @@ public final class Search {
   }
 
   /**
-   * The score this player would claim by passing: GTP's {@code final_score} ({@link FinalStatus}
-   * with {@link PlayoutOwnership}) with the opponent to move next; under {@link
-   * PassRule#TROMP_TAYLOR} the worse, for this player, of that and the plain area count.
+   * The score this player would claim by passing: GTP's {@code final_score} rule ({@link
+   * FinalStatus}, with {@code estimator} for its last layer) with the opponent to move next; under
+   * {@link PassRule#TROMP_TAYLOR} the worse, for this player, of that and the plain area count.
    */
-  private Score claimedScore() {
-    Score finalScore = new FinalStatus(new PlayoutOwnership()).score(game, Color.opponent(me));
+  private Score claimedScore(FinalStatus.Estimator estimator) {
+    Score finalScore = new FinalStatus(estimator).score(game, Color.opponent(me));
     if (config.passRule() == PassRule.FINAL_STATUS) {
       return finalScore;
     }
