@@ -115,7 +115,7 @@ O O O O O O O O O
 #? [dead READING]
 
 # Straight four on the edge: two eyes whoever moves first, though not pass-alive (the one
-# region is not enough for Benson).
+# region is not enough for Benson); the eye estimate (1222) settles it.
 board
 . . . . X O O O O
 X X X X X O . O .
@@ -127,7 +127,7 @@ O O O O O O O O O
 O . O . O . O . O
 O O O O O O O O O
 9 final_status C8
-#? [alive READING]
+#? [alive EYES]
 
 # Straight three on the edge, vital point B9 empty, black to move: B9 makes two eyes.
 board

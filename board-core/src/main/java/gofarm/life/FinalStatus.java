@@ -26,23 +26,29 @@ import java.util.Map;
  * <ol>
  *   <li><b>Benson</b>: pass-alive chains are alive, chains in the other colour's safe territory
  *       dead.
- *   <li><b>Tactics</b>: a chain with at most three liberties is read by {@link Reading}'s tactical
- *       search (ladders, nets, captures, kos under the game's ko rule and history). It is dead if
- *       the opponent captures it even when its owner moves first; it is alive if it can be captured
- *       only by retaking a ko first ({@code KO_B}: after two passes the position stands, so a ko
- *       the opponent would have to win first keeps it on the board). A chain that whoever moves
- *       first wins is left to the later layers.
+ *   <li><b>Eyes</b>: the chains of a group with two sure eyes ({@link EyeEstimator}'s minimum, its
+ *       false-eye test fed by tactical reading) are alive, unless one of them is short of
+ *       liberties.
  *   <li><b>Local reading</b>: a chain shut in a region of the other colour (the connected points
- *       not of that colour around it) of at most {@link #MAX_LOCAL_AREA} points is read there by
- *       {@link Reading#attackIn}, with every point of the region and the liberties of the enemy
- *       chains around it (unless pass-alive) as moves: dead if it is captured whoever moves first,
- *       alive if it cannot be captured even when the opponent moves first; this decides eye shapes,
- *       nakade, seki and capturing races inside the region exactly.
+ *       not of that colour around it) of at most {@link #MAX_LOCAL_AREA} points, {@link
+ *       #MAX_LOCAL_EMPTY} of them empty, is read there by {@link Reading#attackIn}: every point of
+ *       the region, and the stones and liberties of the enemy chains around it that are not
+ *       pass-alive, are moves for both sides. Dead if it is captured whoever moves first, alive if
+ *       it cannot be captured even when the opponent moves first; this decides eye shapes, nakade,
+ *       seki and capturing races inside the region exactly.
+ *   <li><b>Tactics</b>: any other chain with at most three liberties is read by {@link Reading}'s
+ *       tactical search (ladders, nets, captures, kos under the game's ko rule and history). It is
+ *       dead if the opponent captures it even when its owner moves first; alive if it can be
+ *       captured only by retaking a ko first ({@code KO_B}: after two passes the position stands,
+ *       so a ko the opponent would have to win first keeps it on the board).
+ *   <li><b>Who moves first</b>: when every chain that the local reading finds that whoever moves
+ *       first wins hangs on one fight (they share an attack or a defence move), the player to move
+ *       wins it, as play would go on; several such fights are left to the playouts.
  *   <li><b>Playouts</b>: what is still open gets an ownership estimate from the {@link Estimator}
- *       (heavy playouts from the position, the player to move first, so fights where whoever moves
- *       first wins are played out): a chain is dead if the other colour owns it in at least {@link
- *       #DEAD_SHARE} of them. Without an estimator such a chain is alive: without evidence, no
- *       stone is taken off.
+ *       (heavy playouts from the position, the player to move first, so that fights are played
+ *       out): {@link #QUICK_PLAYOUTS}, and {@link #FULL_PLAYOUTS} when a chain's share is near the
+ *       threshold; a chain is dead if the other colour owns it in at least {@link #DEAD_SHARE} of
+ *       them. Without an estimator such a chain is alive: without evidence, no stone is taken off.
  * </ol>
  *
  * Finally, living chains that are not pass-alive and share a liberty that neither side can fill
@@ -105,6 +111,7 @@ public final class FinalStatus {
   /** Which layer decided a chain's status. */
   public enum Layer {
     BENSON,
+    EYES,
     TACTICS,
     READING,
     PLAYOUTS,
@@ -182,6 +189,25 @@ public final class FinalStatus {
         decide(verdict, layer, h, ALIVE, Layer.BENSON);
       } else if (settled.isDead(h)) {
         decide(verdict, layer, h, DEAD, Layer.BENSON);
+      }
+    }
+    // Groups with two sure eyes (the eye estimate's minimum, its false-eye test fed by reading),
+    // none of whose chains is short of liberties.
+    java.util.List<Group> groups = new EyeEstimator(g).estimate(board);
+    for (Group group : groups) {
+      if (group.minEyes() < 2) {
+        continue;
+      }
+      PointSet stones = group.stones();
+      boolean roomy = true;
+      for (int p = stones.next(0); p >= 0 && roomy; p = stones.next(p + 1)) {
+        roomy = board.libertyCount(p) >= 2;
+      }
+      for (int p = stones.next(0); p >= 0 && roomy; p = stones.next(p + 1)) {
+        int h = board.chainHead(p);
+        if (verdict[h] == OPEN) {
+          decide(verdict, layer, h, ALIVE, Layer.EYES);
+        }
       }
     }
     java.util.List<Critical> critical = new java.util.ArrayList<>();

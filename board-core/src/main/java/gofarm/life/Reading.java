@@ -20,10 +20,10 @@ import gofarm.rules.Player;
  *       rescue of attacking chains in atari; a target that reaches {@link #SAFE_LIBERTIES}
  *       liberties has escaped. Ladders and nets are read out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
- *       a move for both sides, and the target lives only by staying on the board: it can no longer
- *       be captured because it is pass-alive ({@link Benson}), or both sides have nothing better
- *       than to pass (seki, or a capture that does not work). This decides life and death and
- *       capturing races in enclosed areas exactly, within the area.
+ *       a move for both sides (but points that touch only the mover's own stones outside small
+ *       regions), and the target lives only by staying on the board: the attacker has no move left
+ *       that captures it (two eyes, seki, or a capture that does not work). This decides life and
+ *       death and capturing races in enclosed areas exactly, within the area.
  * </ul>
  *
  * <h2>Results and kos</h2>
@@ -114,7 +114,6 @@ public final class Reading {
   private final Board board;
   private final History history;
   private final Marker marker;
-  private final Benson benson;
   private final long[] tableKeys = new long[1 << TABLE_BITS];
   private final byte[] tableValues = new byte[1 << TABLE_BITS];
   private final long[] path = new long[MAX_DEPTH + 2];
@@ -150,7 +149,6 @@ public final class Reading {
     this.board.copyFrom(position);
     this.history = history;
     this.marker = new Marker(geometry);
-    this.benson = new Benson(geometry);
     this.inArea = new boolean[geometry.arraySize()];
     this.scratch = new int[geometry.pointCount()];
     for (int d = 0; d <= MAX_DEPTH; d++) {
@@ -272,9 +270,6 @@ public final class Reading {
     int libs = board.libertyCount(target);
     if (!local && (libs >= SAFE_LIBERTIES || (libs == 3 && depth > DEEP_THREE_LIBERTIES))) {
       return safe; // escaped; a third liberty deep in a line counts as escaped (GNU Go's depth)
-    }
-    if (local && libs >= 2 && benson.compute(board).isAlive(target)) {
-      return safe;
     }
     long key = key(toMove, komaster);
     int slot = (int) (key >>> (64 - TABLE_BITS));
