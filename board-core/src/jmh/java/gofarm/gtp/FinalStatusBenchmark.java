@@ -1,10 +1,21 @@
 package gofarm.gtp;
 
+import gofarm.io.Sgf;
+import gofarm.io.SgfGame;
 import gofarm.life.FinalStatus;
+import gofarm.match.Adjudication;
+import gofarm.match.GameRecord;
+import gofarm.match.MatchGame;
+import gofarm.match.MatchPlayer;
+import gofarm.match.Opening;
+import gofarm.match.PlayerSpec;
 import gofarm.playout.PlayoutOwnership;
+import gofarm.playout.PolicySpec;
 import gofarm.rules.Game;
 import gofarm.rules.KoRule;
 import gofarm.rules.Rules;
+import gofarm.search.Budget;
+import gofarm.search.SearchConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -39,8 +50,9 @@ import org.openjdk.jmh.annotations.Warmup;
 public class FinalStatusBenchmark {
   private static final int POSITIONS = 32;
 
-  @Param({"9", "19"})
-  int size;
+  /** Board size and where the game ends come from: random games, or search against search. */
+  @Param({"9-random", "9-search", "19-random"})
+  String games;
 
   private final FinalStatus finalStatus = new FinalStatus(new PlayoutOwnership());
   private Game[] positions;
@@ -48,16 +60,20 @@ public class FinalStatusBenchmark {
 
   @Setup
   public void setUp() {
+    int size = Integer.parseInt(games.substring(0, games.indexOf('-')));
     Rules rules = new Rules(7.5, KoRule.POSITIONAL, false);
     SplittableRandom random = new SplittableRandom(size * 1009L);
-    List<Game> games = new ArrayList<>();
-    while (games.size() < POSITIONS) {
-      Game game = FinishedGames.play(size, rules, random);
-      if (game.isOver()) {
-        games.add(game);
+    List<Game> ends = new ArrayList<>();
+    while (ends.size() < POSITIONS) {
+      Game game =
+          games.endsWith("random")
+              ? FinishedGames.play(size, rules, random)
+              : searchGame(size, rules, random);
+      if (game != null && game.isOver()) {
+        ends.add(game);
       }
     }
-    positions = games.toArray(Game[]::new);
+    positions = ends.toArray(Game[]::new);
     for (int round = 0; round < 3; round++) {
       for (Game g : positions) {
         finalStatus.statuses(g); // warm up before timing each position once
@@ -74,12 +90,41 @@ public class FinalStatusBenchmark {
     }
     System.out.printf(
         Locale.ROOT,
-        "%n%dx%d: %d positions timed once each, mean %.1f ms, slowest %.1f ms%n",
-        size,
-        size,
+        "%n%s: %d positions timed once each, mean %.1f ms, slowest %.1f ms%n",
+        games,
         POSITIONS,
         sum / POSITIONS,
         worst);
+  }
+
+  /**
+   * A game between gofarm's search on heavy playouts and on uniform playouts, 200 a move each, from
+   * a random opening, to two passes (both score alike, so no cleanup phase follows); null if it
+   * ended otherwise.
+   */
+  private static Game searchGame(int size, Rules rules, SplittableRandom random) {
+    PlayerSpec heavy =
+        new PlayerSpec.Search(
+            "heavy",
+            SearchConfig.of(PolicySpec.parse("heavy")).withResignThreshold(0),
+            Budget.playouts(200));
+    PlayerSpec uniform =
+        new PlayerSpec.Search(
+            "uniform",
+            SearchConfig.of(PolicySpec.parse("uniform")).withResignThreshold(0),
+            Budget.playouts(200));
+    Opening opening = Opening.random(size, rules, 4, random.nextLong());
+    try (MatchPlayer b = heavy.start(random.nextLong());
+        MatchPlayer w = uniform.start(random.nextLong())) {
+      GameRecord r =
+          MatchGame.play(
+              opening, rules, b, w, MatchGame.maxMoves(size), Adjudication.ESTIMATE, null);
+      if (r.end() != GameRecord.End.PASSES) {
+        return null;
+      }
+      SgfGame record = Sgf.parse(r.sgf()).get(0);
+      return record.replay(record.moves().size(), rules);
+    }
   }
 
   @Benchmark

@@ -4,10 +4,15 @@ import gofarm.board.Board;
 import gofarm.board.Color;
 import gofarm.board.Geometry;
 import gofarm.board.Marker;
+import gofarm.board.Point;
 import gofarm.board.PointSet;
 import gofarm.rules.Game;
+import gofarm.rules.Player;
 import gofarm.rules.Score;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -193,7 +198,7 @@ public final class FinalStatus {
     }
     // Groups with two sure eyes (the eye estimate's minimum, its false-eye test fed by reading),
     // none of whose chains is short of liberties.
-    java.util.List<Group> groups = new EyeEstimator(g).estimate(board);
+    List<Group> groups = new EyeEstimator(g).estimate(board);
     for (Group group : groups) {
       if (group.minEyes() < 2) {
         continue;
@@ -210,7 +215,7 @@ public final class FinalStatus {
         }
       }
     }
-    java.util.List<Critical> critical = new java.util.ArrayList<>();
+    List<Critical> critical = new ArrayList<>();
     for (int h : heads) {
       if (verdict[h] != OPEN) {
         continue;
@@ -306,8 +311,7 @@ public final class FinalStatus {
     PointSet dead = statuses.dead();
     byte enemy = Color.opponent(player);
     Board board = game.board();
-    gofarm.rules.Player mover =
-        player == Color.BLACK ? gofarm.rules.Player.BLACK : gofarm.rules.Player.WHITE;
+    Player mover = player == Color.BLACK ? Player.BLACK : Player.WHITE;
     Reading reading = Reading.of(game);
     Marker marker = new Marker(game.geometry());
     int[] libs = new int[game.geometry().pointCount()];
@@ -319,7 +323,7 @@ public final class FinalStatus {
       seen[board.chainHead(p)] = true;
       Reading.Result attack = reading.attack(p);
       if (attack.code() >= Reading.KO_A
-          && attack.move() != gofarm.board.Point.NONE
+          && attack.move() != Point.NONE
           && game.isLegal(mover, attack.move())) {
         return attack.move();
       }
@@ -332,7 +336,7 @@ public final class FinalStatus {
         }
       }
     }
-    return gofarm.board.Point.NONE;
+    return Point.NONE;
   }
 
   // ---------------------------------------------------------------- layers
@@ -361,7 +365,7 @@ public final class FinalStatus {
       PointSet region,
       byte[] verdict,
       Layer[] layer,
-      java.util.List<Critical> critical) {
+      List<Critical> critical) {
     PointSet area = localArea(board, settled, region);
     reading.setBudget(LOCAL_BUDGET);
     Reading.Result attack = reading.attackIn(h, area);
@@ -386,7 +390,7 @@ public final class FinalStatus {
    * playouts, which share them out between the players.
    */
   private static void resolveSingleFight(
-      Board board, java.util.List<Critical> critical, byte toPlay, byte[] verdict, Layer[] layer) {
+      Board board, List<Critical> critical, byte toPlay, byte[] verdict, Layer[] layer) {
     critical.removeIf(c -> verdict[c.head()] != OPEN); // decided by a later layer
     if (critical.isEmpty()) {
       return;
@@ -458,7 +462,7 @@ public final class FinalStatus {
         heads[n++] = p;
       }
     }
-    return java.util.Arrays.copyOf(heads, n);
+    return Arrays.copyOf(heads, n);
   }
 
   // ---------------------------------------------------------------- seki

@@ -9,6 +9,7 @@ import gofarm.board.PointSet;
 import gofarm.board.Zobrist;
 import gofarm.rules.Game;
 import gofarm.rules.Player;
+import java.util.Arrays;
 
 /**
  * Reading by search: can the attacker capture a target chain, and can its owner (the defender) keep
@@ -120,6 +121,9 @@ public final class Reading {
   private final int[][] moveLists = new int[MAX_DEPTH + 1][];
   private final int[][] moveScores = new int[MAX_DEPTH + 1][];
   private final int[] scratch;
+  private final int[] heads;
+  private final int[] pair = new int[2];
+  private final Marker libertyMarker;
   private long budget = DEFAULT_NODES;
 
   // The query being read.
@@ -151,6 +155,8 @@ public final class Reading {
     this.marker = new Marker(geometry);
     this.inArea = new boolean[geometry.arraySize()];
     this.scratch = new int[geometry.pointCount()];
+    this.heads = new int[4 * geometry.pointCount()];
+    this.libertyMarker = new Marker(geometry);
     for (int d = 0; d <= MAX_DEPTH; d++) {
       moveLists[d] = new int[geometry.pointCount() + 1];
       moveScores[d] = new int[geometry.pointCount() + 1];
@@ -235,13 +241,13 @@ public final class Reading {
     this.defender = board.color(target);
     this.attacker = Color.opponent(defender);
     this.local = area != null;
-    java.util.Arrays.fill(inArea, false);
+    Arrays.fill(inArea, false);
     if (area != null) {
       for (int p = area.next(0); p >= 0; p = area.next(p + 1)) {
         inArea[p] = true;
       }
     }
-    java.util.Arrays.fill(tableKeys, 0);
+    Arrays.fill(tableKeys, 0);
     nodes = 0;
     exhausted = false;
     bestMove = Point.NONE;
@@ -409,7 +415,6 @@ public final class Reading {
    */
   private int neighbourChainMoves(byte toMove, int[] out, int[] score, int n) {
     int head = board.chainHead(target);
-    int[] heads = new int[4 * board.chainSize(target)];
     int chains = 0;
     int q = head;
     do {
@@ -419,7 +424,7 @@ public final class Reading {
       chains = addHead(q + stride, heads, chains);
       q = board.nextInChain(q);
     } while (q != head);
-    int[] libs = new int[2];
+    int[] libs = pair;
     for (int i = 0; i < chains; i++) {
       int h = heads[i];
       int l = board.libertyCount(h);
@@ -428,7 +433,7 @@ public final class Reading {
         n = add(board.lastLiberty(h), toMove == defender ? 300 : 200, out, score, n);
       } else if (l == 2 && toMove == defender && board.libertyCount(target) > 1) {
         // A counter-atari, only when the target is not in atari itself.
-        int k = board.liberties(h, libs, 2, new Marker(geometry));
+        int k = board.liberties(h, libs, 2, libertyMarker);
         for (int j = 0; j < k; j++) {
           n = add(libs[j], 50, out, score, n);
         }
@@ -554,7 +559,7 @@ public final class Reading {
   }
 
   private int collectLiberties(int p, int[] out, int n) {
-    return n + board.liberties(p, out, out.length, new Marker(geometry));
+    return n + board.liberties(p, out, out.length, libertyMarker);
   }
 
   private int addEmpty(int p, int s, int[] out, int[] score, int n) {

@@ -223,4 +223,29 @@ class MatchReportTest {
         ending.startsWith("SPRT: H1 accepted after " + n + " pairs: W-D-L "), err.toString());
     assertTrue(ending.endsWith("LLR " + MatchReport.llr(done.getMatch().getSummary())), ending);
   }
+
+  @Test
+  void theScoringRowSaysHowTheGamesOnTheBoardWereScored() {
+    assertEquals(
+        "CLEANUP: 18 agreed, 2 after a cleanup phase (2 disagreements between the players)",
+        MatchReport.scoring(
+            MatchSummary.newBuilder()
+                .setGamesAgreed(18)
+                .setGamesCleanup(2)
+                .setDisagreements(2)
+                .build()));
+    assertEquals(
+        "REFEREE: 19 by the referee",
+        MatchReport.scoring(
+            MatchSummary.newBuilder()
+                .setAdjudication(gofarm.proto.v1.Adjudication.REFEREE)
+                .setGamesRefereed(19)
+                .build()));
+    assertEquals(
+        "ESTIMATE: no game ended on the board",
+        MatchReport.scoring(
+            MatchSummary.newBuilder()
+                .setAdjudication(gofarm.proto.v1.Adjudication.ESTIMATE)
+                .build()));
+  }
 }
