@@ -4,11 +4,14 @@
  * gofarm.match.MatchPlayer}s built from {@link gofarm.match.PlayerSpec}s (a search player with a
  * policy and a budget, or an external GTP engine such as GNU Go), and returns each game as a {@link
  * gofarm.match.GameRecord} with its SGF; a {@link gofarm.match.PairResult} gives the pair's
- * pentanomial class for {@code gofarm.stats}.
+ * pentanomial class for {@code gofarm.stats}. A game that ends on the board is scored by an {@link
+ * gofarm.match.Adjudication}: the players' agreeing {@code final_score} or a cleanup phase ({@code
+ * CLEANUP}), a {@link gofarm.match.Referee} engine ({@code REFEREE}), or the old estimate ({@code
+ * ESTIMATE}); each record says how ({@link gofarm.match.Scoring}).
  *
  * <p>Depends on every other board-core package: {@code search} for the players, {@code gtp} for the
  * external engines ({@code GtpClient} runs them as processes, the only thing started here; no
- * thread is), {@code life} to score finished games, {@code io} for SGF, {@code stats} for the pair
- * classes. Not hot: idiomatic Java.
+ * thread is), {@code life} and {@code playout} to score finished games, {@code io} for SGF, {@code
+ * stats} for the pair classes. Not hot: idiomatic Java.
  */
 package gofarm.match;
