@@ -266,10 +266,10 @@ O O O O O O O O O
 # has one eye only. So X is dead, the inner O stones are lost to X, and the outer O group lives: the
 # useful answer is "outer O lives, X dies", not "both die". With X to move the pair is (0, WIN): X
 # cannot be saved, and X can capture the inner stones.
-# Known failures (marked *): the race is about 20 moves deep (X fills the four shared liberties and
-# captures, O fills seven outside liberties and plays the nakade), and the local search runs out of
-# nodes before it proves that X dies; Semeai answers WIN WIN inexact, and FinalStatus leaves X to
-# the playouts, which keep it on the board.
+# Semeai reads it out exactly with its default budget (the race is about 20 moves deep: X fills
+# the four shared liberties and captures, O fills seven outside liberties and plays the nakade;
+# over a million nodes). Known failure (marked *): FinalStatus's local reading stops at 5,000
+# nodes, leaves X to the playouts, and they keep X on the board.
 board
 . O . O . O . O .
 O O O O O O O O O
@@ -281,7 +281,7 @@ O . X X . O O O .
 O O . X . O O O O
 . O . X . O O O .
 20 semeai C3 A2
-#? [0 WIN]*
+#? [0 WIN]
 # So X is dead at the end of the game (known failure, see above).
 21 final_status C3
 #? [dead .*]*

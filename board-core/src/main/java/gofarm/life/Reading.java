@@ -79,7 +79,12 @@ public final class Reading {
   /** The deepest line read; deeper lines count as an exhausted budget. */
   static final int MAX_DEPTH = 120;
 
-  private static final int TABLE_BITS = 16;
+  /**
+   * The transposition table has 2^bits slots, at least one per node of the budget, at most 2^20.
+   */
+  private static final int MIN_TABLE_BITS = 12;
+
+  private static final int MAX_TABLE_BITS = 20;
 
   /** The superko rule of a game: whether a board position may not recur. */
   @FunctionalInterface
@@ -115,8 +120,13 @@ public final class Reading {
   private final Board board;
   private final History history;
   private final Marker marker;
-  private final long[] tableKeys = new long[1 << TABLE_BITS];
-  private final byte[] tableValues = new byte[1 << TABLE_BITS];
+  // The transposition table: a slot holds a result only if its stamp is the current query's, so
+  // nothing is cleared between queries. Grown (never shrunk) to fit the budget.
+  private long[] tableKeys = new long[0];
+  private byte[] tableValues = new byte[0];
+  private int[] tableStamps = new int[0];
+  private int tableBits;
+  private int stamp;
   private final long[] path = new long[MAX_DEPTH + 2];
   private final int[][] moveLists = new int[MAX_DEPTH + 1][];
   private final int[][] moveScores = new int[MAX_DEPTH + 1][];
@@ -247,7 +257,16 @@ public final class Reading {
         inArea[p] = true;
       }
     }
-    Arrays.fill(tableKeys, 0);
+    int bits = Math.max(MIN_TABLE_BITS, 64 - Long.numberOfLeadingZeros(budget - 1));
+    bits = Math.min(MAX_TABLE_BITS, bits);
+    if (bits > tableBits) {
+      tableBits = bits;
+      tableKeys = new long[1 << bits];
+      tableValues = new byte[1 << bits];
+      tableStamps = new int[1 << bits];
+      stamp = 0;
+    }
+    stamp++;
     nodes = 0;
     exhausted = false;
     bestMove = Point.NONE;
@@ -278,8 +297,8 @@ public final class Reading {
       return safe; // escaped; a third liberty deep in a line counts as escaped (GNU Go's depth)
     }
     long key = key(toMove, komaster);
-    int slot = (int) (key >>> (64 - TABLE_BITS));
-    if (tableKeys[slot] == key) {
+    int slot = (int) (key >>> (64 - tableBits));
+    if (tableStamps[slot] == stamp && tableKeys[slot] == key) {
       return tableValues[slot];
     }
     int[] moves = moveLists[depth];
@@ -310,6 +329,7 @@ public final class Reading {
     if (!exhausted) {
       tableKeys[slot] = key;
       tableValues[slot] = (byte) best;
+      tableStamps[slot] = stamp;
     }
     return best;
   }

@@ -51,8 +51,14 @@ public final class Semeai {
   public record Result(
       int defenceOfA, int attackOnB, int defenceMove, int attackMove, boolean exact) {}
 
+  /**
+   * The node budget of each of the two searches unless set: a race of about twenty moves with a
+   * capture and a nakade at the end (the "both die" race of {@code life.tst}) needs over a million.
+   */
+  public static final long DEFAULT_NODES = 2_000_000;
+
   private final Game game;
-  private long budget = 200_000;
+  private long budget = DEFAULT_NODES;
 
   /** A reader of the game's position, under its ko rule and history. */
   public Semeai(Game game) {
