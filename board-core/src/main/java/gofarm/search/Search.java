@@ -387,17 +387,21 @@ public final class Search {
    *
    * <ol>
    *   <li>pass when no move is left (every legal move fills an own eye or a settled area);
-   *   <li>pass when the opponent has just passed and the board, scored by area after taking off the
-   *       stones the search's ownership map calls dead ({@link AreaScorer}), wins: the game ends
-   *       with a win;
+   *   <li>pass when the opponent has just passed and the game would be won: the estimate (area
+   *       without the stones the search's ownership map calls dead, {@link AreaScorer}) wins, and
+   *       so does GTP's {@code final_score} of the position as if this player had passed ({@link
+   *       FinalStatus} with {@link PlayoutOwnership}, the opponent to move next);
    *   <li>pass when every point is settled (by Benson, or owned by one colour in at least {@link
-   *       AreaScorer#OWNED} of the playouts) and that score does not lose: playing on can only fill
-   *       territory;
+   *       AreaScorer#OWNED} of the playouts) and the estimate does not lose: playing on can only
+   *       fill territory;
    *   <li>resign when the most visited move has at least {@link #MIN_RESIGN_VISITS} visits and wins
    *       less than the configured threshold;
    *   <li>otherwise the most visited move (ties: the higher win rate); if that is the pass, it is
-   *       played only if the score does not lose, else the most visited point.
+   *       played only if the estimate does not lose, else the most visited point.
    * </ol>
+   *
+   * Under {@link PassRule#TROMP_TAYLOR} every pass also needs the plain area count of the board (no
+   * stone taken off) to give the same result.
    *
    * @throws IllegalStateException before the first simulation
    */
@@ -417,27 +421,20 @@ public final class Search {
     if (bestPoint == null) {
       return result(Point.PASS, false, "pass: no move left", pass, stats, pv, playouts, elapsed);
     }
-    // A pass is in question when the opponent has passed, every point is settled, or the pass is
-    // the most visited move. The estimate from the search's own ownership map says whether it
-    // would do; only then is the final-status count made (as if this player had passed: the
-    // opponent to move next), and the pass made only if that count agrees. When the pass would end
-    // the game the count is exactly GTP's final_score (fresh seeded playouts for what reading
-    // leaves open), so the game never ends on a claim that the engine's own final_score
-    // contradicts; otherwise the search's ownership map stands in for those playouts.
+    // The estimate from the search's own ownership map decides whether a pass would do. A pass
+    // that ends the game (the opponent has just passed) is made only if GTP's final_score, counted
+    // as if this player had passed (fresh seeded playouts for what reading leaves open), agrees: so
+    // the game never ends on a claim the engine's own final_score contradicts. Under TROMP_TAYLOR
+    // the plain area count of the board must agree too, for every pass.
     boolean settled = allSettled(ownership);
-    boolean inQuestion = opponentPassed || settled || best.move == Point.PASS;
-    Score estimate =
-        inQuestion ? new AreaScorer(geometry).score(root.board(), ownership, root.komi()) : null;
-    double estimated = estimate == null ? 0 : mine(estimate);
-    boolean wouldPass =
-        (opponentPassed && estimated > 0)
-            || (settled && estimated >= 0)
-            || (best.move == Point.PASS && estimated >= 0);
-    Score score =
-        !wouldPass
-            ? estimate
-            : claimedScore(opponentPassed ? new PlayoutOwnership() : (g, n) -> ownership);
-    double margin = score == null ? 0 : mine(score);
+    Score score = new AreaScorer(geometry).score(root.board(), ownership, root.komi());
+    if (config.passRule() == PassRule.TROMP_TAYLOR) {
+      score = worse(score, Score.area(root.board(), root.komi()));
+    }
+    if (opponentPassed && mine(score) > 0) {
+      score = claimedScore();
+    }
+    double margin = mine(score);
 
     if (opponentPassed && margin > 0) {
       return result(
@@ -492,17 +489,20 @@ public final class Search {
   }
 
   /**
-   * The score this player would claim by passing: GTP's {@code final_score} rule ({@link
-   * FinalStatus}, with {@code estimator} for its last layer) with the opponent to move next; under
+   * The score this player would claim by passing and ending the game: GTP's {@code final_score}
+   * ({@link FinalStatus} with {@link PlayoutOwnership}) with the opponent to move next; under
    * {@link PassRule#TROMP_TAYLOR} the worse, for this player, of that and the plain area count.
    */
-  private Score claimedScore(FinalStatus.Estimator estimator) {
-    Score finalScore = new FinalStatus(estimator).score(game, Color.opponent(me));
-    if (config.passRule() == PassRule.FINAL_STATUS) {
-      return finalScore;
-    }
-    Score plain = Score.area(root.board(), root.komi());
-    return mine(plain) < mine(finalScore) ? plain : finalScore;
+  private Score claimedScore() {
+    Score finalScore = new FinalStatus(new PlayoutOwnership()).score(game, Color.opponent(me));
+    return config.passRule() == PassRule.FINAL_STATUS
+        ? finalScore
+        : worse(finalScore, Score.area(root.board(), root.komi()));
+  }
+
+  /** The worse of two scores for this player. */
+  private Score worse(Score a, Score b) {
+    return mine(b) < mine(a) ? b : a;
   }
 
   private SearchResult result(
