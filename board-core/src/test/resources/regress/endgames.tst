@@ -1074,6 +1074,8 @@ X X X O O O O O .
 #? [dead .*]
 
 # A random game ended by passes (9-SIMPLE-96-37.sgf), black to move; GNU Go 3.8 scores it W+11.5.
+# A seki with an eye on each side: black's group on the top left has the eye A9 and the liberty
+# C6, the white group below it the eye A1 and the same C6; whoever fills C6 is captured.
 board
 . X O . O O O . O
 X X O O O X O O O
