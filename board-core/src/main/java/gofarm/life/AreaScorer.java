@@ -34,23 +34,6 @@ public final class AreaScorer {
   /** The share of playouts a colour must own a chain in for the estimate to decide it. */
   public static final double OWNED = 0.9;
 
-  /** The final status of a stone, in GTP's {@code final_status_list} words. */
-  public enum FinalStatus {
-    ALIVE("alive"),
-    DEAD("dead"),
-    SEKI("seki");
-
-    private final String gtpName;
-
-    FinalStatus(String gtpName) {
-      this.gtpName = gtpName;
-    }
-
-    public String gtpName() {
-      return gtpName;
-    }
-  }
-
   /**
    * The stones of each final status.
    *
@@ -60,7 +43,7 @@ public final class AreaScorer {
    */
   public record Statuses(PointSet alive, PointSet dead, PointSet seki) {
     /** The stones of {@code status}. */
-    public PointSet of(FinalStatus status) {
+    public PointSet of(FinalStatus.Status status) {
       return switch (status) {
         case ALIVE -> alive.copy();
         case DEAD -> dead.copy();

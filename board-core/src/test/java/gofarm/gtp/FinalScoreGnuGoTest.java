@@ -245,40 +245,13 @@ class FinalScoreGnuGoTest {
   /** How many of GNU Go's dame points are empty and enclosed by stones of one colour. */
   private static int enclosedDame(Board board, String dame) {
     Geometry g = board.geometry();
+    byte[] owner = FinishedGames.territory(board);
     int count = 0;
     for (String vertex : dame.split("\\s+")) {
-      if (vertex.isBlank()) {
-        continue;
-      }
-      int p = g.parse(vertex);
-      if (board.color(p) == Color.EMPTY && enclosedByOne(board, p)) {
+      if (!vertex.isBlank() && owner[g.parse(vertex)] != Color.EMPTY) {
         count++;
       }
     }
     return count;
-  }
-
-  private static boolean enclosedByOne(Board board, int start) {
-    Geometry g = board.geometry();
-    int stride = g.stride();
-    boolean[] seen = new boolean[g.arraySize()];
-    int[] stack = new int[g.pointCount()];
-    int top = 0;
-    stack[top++] = start;
-    seen[start] = true;
-    int reach = 0;
-    while (top > 0) {
-      int q = stack[--top];
-      for (int a : new int[] {q - stride, q - 1, q + 1, q + stride}) {
-        byte c = board.color(a);
-        if (c == Color.EMPTY && !seen[a]) {
-          seen[a] = true;
-          stack[top++] = a;
-        } else if (c == Color.BLACK || c == Color.WHITE) {
-          reach |= c;
-        }
-      }
-    }
-    return reach == Color.BLACK || reach == Color.WHITE;
   }
 }

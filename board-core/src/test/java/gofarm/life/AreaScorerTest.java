@@ -81,7 +81,7 @@ class AreaScorerTest {
     assertEquals("W+0.5", score.toString());
     assertEquals(
         scorer.statuses(board, null).dead(),
-        scorer.statuses(board, null).of(AreaScorer.FinalStatus.DEAD));
+        scorer.statuses(board, null).of(FinalStatus.Status.DEAD));
   }
 
   @Test

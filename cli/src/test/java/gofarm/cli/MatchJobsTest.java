@@ -40,6 +40,19 @@ class MatchJobsTest {
         .build();
   }
 
+  /** GNU Go's executable; fails the test under CI when it is missing, else skips it. */
+  private static Path gnugo() {
+    Path gnugo = Engines.detect().get("gnugo");
+    if (gnugo == null) {
+      String message = "GNU Go not found on the PATH or in /usr/games: apt-get install -y gnugo";
+      if (System.getenv("CI") != null) {
+        fail(message + " (CI is set, so this is a failure)");
+      }
+      org.junit.jupiter.api.Assumptions.abort(message);
+    }
+    return gnugo;
+  }
+
   private static MatchPlayer neverResigns(MatchPlayer p) {
     return p.toBuilder().setSearch(p.getSearch().toBuilder().setResignThreshold(0)).build();
   }
@@ -164,14 +177,7 @@ class MatchJobsTest {
 
   @Test
   void aGamePairAgainstGnuGoAtLevel10() {
-    Path gnugo = Engines.detect().get("gnugo");
-    if (gnugo == null) {
-      String message = "GNU Go not found on the PATH or in /usr/games: apt-get install -y gnugo";
-      if (System.getenv("CI") != null) {
-        fail(message + " (CI is set, so this is a failure)");
-      }
-      org.junit.jupiter.api.Assumptions.abort(message);
-    }
+    Path gnugo = gnugo();
     try (InProcessFarm f = new InProcessFarm()) {
       f.startWorker("plain", 1); // without engines: must get none of the pairs
       f.startWorker(WorkerSettings.builder().id("go").threads(1).engine("gnugo", gnugo));
@@ -211,14 +217,7 @@ class MatchJobsTest {
    */
   @Test
   void aRefereeMatchThroughAWorkerThatHasGnuGo() throws Exception {
-    Path gnugo = Engines.detect().get("gnugo");
-    if (gnugo == null) {
-      String message = "GNU Go not found on the PATH or in /usr/games: apt-get install -y gnugo";
-      if (System.getenv("CI") != null) {
-        fail(message + " (CI is set, so this is a failure)");
-      }
-      org.junit.jupiter.api.Assumptions.abort(message);
-    }
+    Path gnugo = gnugo();
     try (InProcessFarm f = new InProcessFarm()) {
       f.startWorker("plain", 1); // without GNU Go: must get none of the pairs
       f.startWorker(WorkerSettings.builder().id("referee").threads(1).engine("gnugo", gnugo));
