@@ -1,7 +1,6 @@
 package gofarm.cli;
 
 import gofarm.board.Geometry;
-import gofarm.io.BoardSvg;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.PairResult;
 import gofarm.rules.Game;

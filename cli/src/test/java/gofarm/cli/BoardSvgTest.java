@@ -1,10 +1,11 @@
-package gofarm.io;
+package gofarm.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import gofarm.board.Board;
 import gofarm.board.Geometry;
+import gofarm.io.Diagram;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package gofarm.io;
+package gofarm.cli;
 
 import gofarm.board.Board;
 import gofarm.board.Color;

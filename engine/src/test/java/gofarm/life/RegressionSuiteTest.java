@@ -9,29 +9,29 @@ import gofarm.board.Color;
 import gofarm.board.Geometry;
 import gofarm.board.Point;
 import gofarm.board.PointSet;
-import gofarm.gtp.GnuGo;
-import gofarm.gtp.GtpClient;
 import gofarm.io.Diagram;
-import gofarm.io.Sgf;
 import gofarm.playout.PlayoutOwnership;
 import gofarm.rules.Game;
 import gofarm.rules.KoRule;
 import gofarm.rules.Player;
 import gofarm.rules.Rules;
 import java.io.IOException;
+import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemAlreadyExistsException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs the regression suites {@code src/test/resources/regress/*.tst}, written in the style of GNU
@@ -63,16 +63,12 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>{@code final_score}: GTP's {@code final_score}.
  * </ul>
  *
- * <p>Every {@code final_status} case is also put to GNU Go 3.8 ({@code final_status V}, in GTP's
- * words {@code alive}, {@code dead} or {@code seki}): its answer must be the expected status,
- * unless the case's comment holds a line {@code gnugo: ANSWER}, which says what GNU Go answers
- * instead and, on the same comment, why it is wrong.
+ * <p>Every {@code final_status} case is also put to GNU Go 3.8 by arena's {@code
+ * RegressionSuiteGnuGoTest}, which reads the suites with {@link #suiteFiles()} and {@link #parse}.
  */
 class RegressionSuiteTest {
   private static final Pattern COMMAND = Pattern.compile("(\\d+)\\s+(\\w+)((?:\\s+\\S+)*)");
   private static final Pattern EXPECTED = Pattern.compile("#\\?\\s*\\[(.*)\\](\\*?)\\s*");
-  private static final Pattern GNUGO = Pattern.compile("gnugo: (\\w+)");
-  private static final Pattern GNUGO_EYE = Pattern.compile("gnugo eval_eye: (\\d \\d)");
 
   /** One numbered command of a suite, with the position it runs on and why it exists. */
   record Case(
@@ -104,8 +100,6 @@ class RegressionSuiteTest {
     }
   }
 
-  @TempDir Path dir;
-
   @TestFactory
   Stream<DynamicTest> suites() throws IOException, URISyntaxException {
     List<DynamicTest> tests = new ArrayList<>();
@@ -136,65 +130,6 @@ class RegressionSuiteTest {
     }
     assertTrue(eyePositions >= 40, "only " + eyePositions + " eye positions");
     assertTrue(lifePositions >= 80, "only " + lifePositions + " life-and-death positions");
-  }
-
-  /**
-   * GNU Go's {@code final_status} of every {@code final_status} case: the expected status, or the
-   * answer the case's comment says it gives instead.
-   */
-  @Test
-  void gnuGoAgreesUnlessTheSuiteSaysWhyNot() throws Exception {
-    List<String> wrong = new ArrayList<>();
-    int asked = 0;
-    int differs = 0;
-    try (GtpClient simple = GnuGo.start();
-        GtpClient positional = GnuGo.start("--positional-superko")) {
-      for (Path file : suiteFiles()) {
-        for (Case c : parse(file)) {
-          boolean eye = c.command().equals("eye_value") && c.expected().matches("\\d{4} .*");
-          if (!(c.command().equals("final_status") || eye) || c.knownFailure()) {
-            continue;
-          }
-          Game game = c.position().game();
-          Path sgf = dir.resolve(c.file() + "-" + c.id() + ".sgf");
-          Files.writeString(sgf, Sgf.write(game));
-          GtpClient gnugo = c.position().positional() ? positional : simple;
-          gnugo.send("loadsgf " + sgf);
-          String answer;
-          Matcher declared;
-          String expected;
-          if (eye) {
-            // eval_eye answers the eyes with the attacker first, then the defender first, then
-            // the vital points: the middle digits of the four.
-            String[] words = gnugo.send("eval_eye " + c.arguments().get(0)).split(" ");
-            answer = words[0] + " " + words[1];
-            declared = GNUGO_EYE.matcher(c.why());
-            expected =
-                declared.find()
-                    ? declared.group(1)
-                    : c.expected().charAt(1) + " " + c.expected().charAt(2);
-          } else {
-            answer = gnugo.send("final_status " + c.arguments().get(0));
-            declared = GNUGO.matcher(c.why());
-            expected = declared.find() ? declared.group(1) : c.expected().replaceAll(" .*", "");
-          }
-          asked++;
-          differs += declared.find(0) ? 1 : 0;
-          if (!answer.equals(expected)) {
-            wrong.add(
-                c.file() + ":" + c.id() + " GNU Go says " + answer + ", suite expects " + expected);
-          }
-        }
-      }
-    }
-    System.out.println(
-        "GNU Go 3.8 on "
-            + asked
-            + " final_status and eye_value cases: agrees on "
-            + (asked - differs)
-            + ", differs as explained on "
-            + differs);
-    assertEquals(List.of(), wrong);
   }
 
   private static void run(Case c) {
@@ -299,8 +234,17 @@ class RegressionSuiteTest {
     return FinalStatus.localArea(board, new Benson(g).compute(board), region);
   }
 
-  private static List<Path> suiteFiles() throws IOException, URISyntaxException {
-    Path dir = Path.of(RegressionSuiteTest.class.getResource("/regress").toURI());
+  /** The suites, from this module's test classes or, for the modules above, its test jar. */
+  static List<Path> suiteFiles() throws IOException, URISyntaxException {
+    URI uri = RegressionSuiteTest.class.getResource("/regress").toURI();
+    if (uri.getScheme().equals("jar")) {
+      try {
+        FileSystems.newFileSystem(uri, Map.of());
+      } catch (FileSystemAlreadyExistsException e) {
+        // opened by an earlier call: Path.of finds it
+      }
+    }
+    Path dir = Path.of(uri);
     try (Stream<Path> files = Files.list(dir)) {
       List<Path> list = files.filter(f -> f.toString().endsWith(".tst")).sorted().toList();
       assertFalse(list.isEmpty(), "no .tst files in " + dir);

@@ -1,0 +1,32 @@
+package gofarm;
+
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layering of engine's packages (see {@link Layering}):
+ *
+ * <pre>
+ *   board, rules (board-core)  <-  life  <-  playout  <-  search
+ * </pre>
+ */
+class EngineArchitectureTest {
+  private static final Layering LAYERS =
+      new Layering(
+          "gofarm",
+          Map.of(
+              "life", Set.of("board", "rules"),
+              "playout", Set.of("board", "rules", "life"),
+              "search", Set.of("board", "rules", "life", "playout")));
+
+  @Test
+  void packagesDependOnlyOnTheLayersBelow() {
+    LAYERS.assertPackagesDependOnlyOnTheLayersBelow();
+  }
+
+  @Test
+  void everyPackageHasAPackageInfo() {
+    LAYERS.assertEveryPackageHasAPackageInfo();
+  }
+}
