@@ -1,14 +1,15 @@
 package gofarm.gtp;
 
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A GTP controller: runs an external Go engine (GNU Go, KataGo, another gofarm) as a process and
@@ -29,13 +30,10 @@ import java.util.concurrent.locks.LockSupport;
  * answer that starts with anything but {@code =} or {@code ?}, or carries another id, is a protocol
  * error.
  *
- * <p><b>Timeouts without a thread.</b> board-core starts no threads (the JDK's process reaper is
- * the JDK's own), so the client never blocks in a read: it takes only the bytes that {@link
- * InputStream#available()} reports and otherwise waits with a short backoff (spin, yield, then
- * sub-millisecond parks) until the answer is complete, the process exits, or the deadline passes. A
- * timed-out engine would answer late and put every later answer out of step, so the client then
- * destroys it; so does an interrupt of the waiting thread, and any protocol failure. After that
- * every call fails at once.
+ * <p><b>Timeouts.</b> A daemon thread per engine reads its standard output and hands each complete
+ * answer to {@link #send}, which waits for it no longer than the timeout. A timed-out engine would
+ * answer late and put every later answer out of step, so the client then destroys it; so does an
+ * interrupt of the waiting thread, and any protocol failure. After that every call fails at once.
  *
  * <p>The engine's standard error goes where the caller says ({@link
  * ProcessBuilder.Redirect#DISCARD} by default, or a file); it is never left in a pipe that nobody
@@ -49,24 +47,18 @@ public final class GtpClient implements AutoCloseable {
   /** How long {@link #close} waits for the engine to answer {@code quit} and exit. */
   private static final Duration QUIT_GRACE = Duration.ofSeconds(2);
 
-  // Backoff while waiting: a few spins (short answers come within microseconds), a few yields
-  // (the engine may need this core), then parks doubling from 5 us to 0.5 ms, so a long genmove
-  // costs no CPU. Measured with GnuGoDifferentialTest on 2 cores: longer spinning slowed the
-  // engine down, and parking at once added ~50 us (the timer slack) to every answer.
-  private static final int SPIN_POLLS = 20;
-  private static final int YIELD_POLLS = 40;
-  private static final long MIN_PARK_NANOS = 5_000;
-  private static final long MAX_PARK_NANOS = 500_000;
+  /** What the reader thread hands over: an answer, or the end of the engine's output. */
+  private record Incoming(String answer, IOException error) {
+    static final Incoming END = new Incoming(null, null);
+  }
 
   private final String program;
   private final Process process;
   private final OutputStream toEngine;
-  private final InputStream fromEngine;
+  private final Reader fromEngine;
   private final Duration timeout;
+  private final BlockingQueue<Incoming> answers = new LinkedBlockingQueue<>();
 
-  // Bytes read from the engine but not yet consumed, carriage returns already dropped.
-  private byte[] inbox = new byte[8192];
-  private int inboxLength;
   private int nextId = 1;
   private String failure; // why the client is unusable, or null
 
@@ -74,8 +66,11 @@ public final class GtpClient implements AutoCloseable {
     this.program = program;
     this.process = process;
     this.toEngine = process.getOutputStream();
-    this.fromEngine = process.getInputStream();
+    this.fromEngine = new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8);
     this.timeout = timeout;
+    Thread reader = new Thread(this::readAnswers, "gtp-reader " + program);
+    reader.setDaemon(true); // never keeps the JVM alive; ends when the engine's output does
+    reader.start();
   }
 
   /** Starts an engine with the {@link #DEFAULT_TIMEOUT} and its standard error discarded. */
@@ -194,99 +189,67 @@ public final class GtpClient implements AutoCloseable {
 
   // ------------------------------------------------------------------ reading
 
-  /** Waits for one complete answer (up to its empty line) and returns it without the blank line. */
-  private String readResponse(String command, long deadline, Duration timeout) {
-    int idle = 0;
-    long park = MIN_PARK_NANOS;
-    while (true) {
-      String response = takeResponse();
-      if (response != null) {
-        return response;
-      }
-      if (readAvailable(command) > 0) {
-        idle = 0;
-        park = MIN_PARK_NANOS;
-        continue;
-      }
-      if (!process.isAlive()) {
-        // The answer may have arrived just before the exit (quit does this).
-        while (readAvailable(command) > 0) {
-          // drain
-        }
-        response = takeResponse();
-        if (response != null) {
-          return response;
-        }
-        throw broken(command, "engine exited" + exitNote() + " before answering", null);
-      }
-      if (Thread.currentThread().isInterrupted()) {
-        // The flag stays set for the caller; the answer would arrive out of step.
-        throw broken(command, "interrupted while waiting; engine stopped", null);
-      }
-      if (System.nanoTime() - deadline > 0) {
-        throw broken(
-            command, "no answer within " + timeout.toMillis() + " ms; engine stopped", null);
-      }
-      if (idle < SPIN_POLLS) {
-        Thread.onSpinWait();
-      } else if (idle < YIELD_POLLS) {
-        Thread.yield();
-      } else {
-        LockSupport.parkNanos(park);
-        park = Math.min(2 * park, MAX_PARK_NANOS);
-      }
-      idle++;
-    }
-  }
-
-  /** Reads the bytes available without blocking into the inbox; returns how many were read. */
-  private int readAvailable(String command) {
+  /**
+   * The reader thread: splits the engine's output into answers (each up to its empty line, blank
+   * lines before it skipped) until the output ends.
+   */
+  private void readAnswers() {
+    StringBuilder answer = new StringBuilder();
+    boolean lineEmpty = true;
     try {
-      int available = fromEngine.available();
-      if (available <= 0) {
-        return 0;
-      }
-      if (inboxLength + available > inbox.length) {
-        inbox = Arrays.copyOf(inbox, Math.max(inbox.length * 2, inboxLength + available));
-      }
-      int n = fromEngine.read(inbox, inboxLength, available);
-      if (n <= 0) {
-        return 0;
-      }
-      // GTP: carriage returns carry no meaning; drop them so "\r\n\r\n" ends an answer too.
-      int end = inboxLength;
-      for (int i = inboxLength; i < inboxLength + n; i++) {
-        if (inbox[i] != '\r') {
-          inbox[end++] = inbox[i];
+      int c;
+      while ((c = fromEngine.read()) >= 0) {
+        if (c == '\r') {
+          continue; // GTP: carriage returns carry no meaning, so "\r\n\r\n" ends an answer too
+        }
+        if (c == '\n') {
+          if (lineEmpty && answer.length() > 0) {
+            answer.setLength(answer.length() - 1); // the line break before the empty line
+            answers.add(new Incoming(answer.toString(), null));
+            answer.setLength(0);
+          } else if (answer.length() > 0) {
+            answer.append('\n');
+          }
+          lineEmpty = true;
+        } else {
+          answer.append((char) c);
+          lineEmpty = false;
         }
       }
-      inboxLength = end;
-      return n;
+      answers.add(Incoming.END);
     } catch (IOException e) {
-      throw broken(command, "cannot read from the engine (" + e.getMessage() + ")", e);
+      answers.add(new Incoming(null, e));
     }
   }
 
-  /** Removes and returns the first complete answer in the inbox, or null if there is none yet. */
-  private String takeResponse() {
-    int start = 0;
-    while (start < inboxLength && inbox[start] == '\n') {
-      start++; // blank lines between answers
+  /** Waits for one complete answer, without its empty line. */
+  private String readResponse(String command, long deadline, Duration timeout) {
+    Incoming incoming;
+    try {
+      incoming = answers.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the flag stays set for the caller
+      throw broken(command, "interrupted while waiting; engine stopped", null);
     }
-    for (int i = start; i + 1 < inboxLength; i++) {
-      if (inbox[i] == '\n' && inbox[i + 1] == '\n') {
-        String response = new String(inbox, start, i - start, StandardCharsets.UTF_8);
-        int consumed = i + 2;
-        System.arraycopy(inbox, consumed, inbox, 0, inboxLength - consumed);
-        inboxLength -= consumed;
-        return response;
+    if (incoming == null) {
+      throw broken(command, "no answer within " + timeout.toMillis() + " ms; engine stopped", null);
+    }
+    if (incoming.error() != null) {
+      throw broken(
+          command,
+          "cannot read from the engine (" + incoming.error().getMessage() + ")",
+          incoming.error());
+    }
+    if (incoming.answer() == null) {
+      answers.add(Incoming.END); // every later call sees the end too
+      try {
+        process.waitFor(QUIT_GRACE.toMillis(), TimeUnit.MILLISECONDS); // for the exit status
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
+      throw broken(command, "engine exited" + exitNote() + " before answering", null);
     }
-    if (start > 0) {
-      System.arraycopy(inbox, start, inbox, 0, inboxLength - start);
-      inboxLength -= start;
-    }
-    return null;
+    return incoming.answer();
   }
 
   /** Checks the status character and the id, and returns the text or throws the engine's error. */
