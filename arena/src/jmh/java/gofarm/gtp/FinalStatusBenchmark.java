@@ -38,7 +38,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * as the engine runs it) on the ends of finished games: per operation one of 32 positions of seeded
  * random games ended by passes ({@link FinishedGames}, as {@code FinalScoreGnuGoTest} plays them),
  * under positional superko. The setup also times each position once after the warm-up and prints
- * the slowest. Run with {@code ./mvnw -Pjmh -pl board-core verify -DskipTests
+ * the slowest. Run with {@code ./mvnw -Pjmh -pl arena verify -DskipTests
  * -Djmh.args="FinalStatusBenchmark"}.
  */
 @State(Scope.Thread)

@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The cost of {@link Benson#compute} (both colours) on 19x19: per operation one of 64 positions
  * from seeded random games, either played to their end (full boards: every point a stone or an eye,
- * most groups pass-alive) or stopped half-way. Run with {@code ./mvnw -Pjmh -pl board-core verify
+ * most groups pass-alive) or stopped half-way. Run with {@code ./mvnw -Pjmh -pl engine verify
  * -DskipTests -Djmh.args="BensonBenchmark -prof gc"}.
  *
  * <p>Recorded on the project's machine (2 vCPU AMD EPYC, OpenJDK 17.0.15, shared), 8 iterations:

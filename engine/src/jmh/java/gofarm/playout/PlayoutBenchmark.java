@@ -19,8 +19,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One playout from the empty board per operation, single thread: the JMH twin of {@code gofarm
- * bench}. Run with {@code ./mvnw -Pjmh -pl board-core verify -DskipTests
- * -Djmh.args="PlayoutBenchmark -prof gc"}; {@code gc.alloc.rate.norm} must stay ~0 B/op.
+ * bench}. Run with {@code ./mvnw -Pjmh -pl engine verify -DskipTests -Djmh.args="PlayoutBenchmark
+ * -prof gc"}; {@code gc.alloc.rate.norm} must stay ~0 B/op.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)

@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * random-19x19}), where pass-alive groups are common. Benson is computed in the setup, once per
  * root, as playouts do on first use; its cost is {@code BensonBenchmark}'s.
  *
- * <p>Run with {@code ./mvnw -Pjmh -pl board-core verify -DskipTests
+ * <p>Run with {@code ./mvnw -Pjmh -pl engine verify -DskipTests
  * -Djmh.args="SettledPlayoutBenchmark"} (from the repository root, so that {@code
  * ../examples/games} resolves; {@code -Dgofarm.examples=DIR} overrides it). The setup prints how
  * many points Benson settles in each set of positions, and the exact mean length of 4,000 seeded

@@ -42,7 +42,7 @@ import gofarm.board.PointSet;
  * against a literal implementation of the iteration.
  *
  * <p>Cost: two flood fills of the board and a walk over the chains, with no allocation except the
- * result; {@code BensonBenchmark} measures it on full 19x19 boards (README, "Benchmarks").
+ * result; {@code BensonBenchmark} measures it on full 19x19 boards (docs/benchmarks.md).
  *
  * <h2>Extension point</h2>
  *
