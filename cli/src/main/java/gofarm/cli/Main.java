@@ -1,5 +1,20 @@
 package gofarm.cli;
 
+import gofarm.cli.command.AnalyzeCommand;
+import gofarm.cli.command.BenchCommand;
+import gofarm.cli.command.CancelCommand;
+import gofarm.cli.command.CoordinatorCommand;
+import gofarm.cli.command.GamesCommand;
+import gofarm.cli.command.GtpCommand;
+import gofarm.cli.command.JobsCommand;
+import gofarm.cli.command.LocalCommand;
+import gofarm.cli.command.ResultsCommand;
+import gofarm.cli.command.SprtCommand;
+import gofarm.cli.command.SubmitCommand;
+import gofarm.cli.command.WatchCommand;
+import gofarm.cli.command.WorkerCommand;
+import gofarm.cli.console.Errors;
+import gofarm.cli.console.Version;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -8,7 +23,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "gofarm",
     mixinStandardHelpOptions = true,
-    versionProvider = Main.Version.class,
+    versionProvider = Version.class,
     description = "A distributed self-play playout farm for computer Go.",
     subcommands = {
       LocalCommand.class,
@@ -45,19 +60,5 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     CommandLine.usage(this, System.out);
-  }
-
-  /** The version from the jar manifest, or {@code dev} when run from classes. */
-  static String version() {
-    String v = Main.class.getPackage().getImplementationVersion();
-    return v == null ? "dev" : v;
-  }
-
-  /** Answers {@code --version}. */
-  static final class Version implements CommandLine.IVersionProvider {
-    @Override
-    public String[] getVersion() {
-      return new String[] {"gofarm " + version()};
-    }
   }
 }

@@ -9,10 +9,10 @@ import picocli.CommandLine;
 /**
  * One in-process run of the {@code gofarm} command line, with its exit code and what it printed.
  */
-record CliRun(int exitCode, String out, String err) {
+public record CliRun(int exitCode, String out, String err) {
 
   /** Runs {@code gofarm COMMAND ARGS...} and captures standard output and error. */
-  static CliRun of(String command, String... args) {
+  public static CliRun of(String command, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     CommandLine cli =

@@ -1,0 +1,191 @@
+package gofarm.cli.bench;
+
+import gofarm.board.Board;
+import gofarm.board.Geometry;
+import gofarm.board.Point;
+import gofarm.coordinator.Coordinator;
+import gofarm.coordinator.CoordinatorSettings;
+import gofarm.playout.Playout;
+import gofarm.playout.PlayoutRoot;
+import gofarm.playout.PlayoutStats;
+import gofarm.playout.PolicySpec;
+import gofarm.proto.v1.ChunkResult;
+import gofarm.proto.v1.EvaluateSpec;
+import gofarm.proto.v1.GetJobRequest;
+import gofarm.proto.v1.Hello;
+import gofarm.proto.v1.HubMessage;
+import gofarm.proto.v1.JobSpec;
+import gofarm.proto.v1.JobStatus;
+import gofarm.proto.v1.PlayoutFarmGrpc;
+import gofarm.proto.v1.PositionSource;
+import gofarm.proto.v1.SubmitJobRequest;
+import gofarm.proto.v1.WorkerHubGrpc;
+import gofarm.proto.v1.WorkerMessage;
+import gofarm.rules.Player;
+import gofarm.wire.StatsCodec;
+import gofarm.wire.WorkerProtocol;
+import io.grpc.ManagedChannel;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import io.grpc.stub.StreamObserver;
+import java.io.PrintWriter;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Measures the coordinator alone: synthetic workers over in-process gRPC answer every assignment at
+ * once with a real, full 19x19 chunk result (computed once, sent with each chunk's id), so the
+ * figures are the coordinator's own: results counted per second, and the time from submitting a job
+ * to its first chunk reaching a worker.
+ */
+public final class FarmBenchmark {
+  private static final int CHUNK_PLAYOUTS = 100;
+
+  private FarmBenchmark() {}
+
+  /** Runs {@code results} chunk results through a coordinator fed by {@code workers} workers. */
+  public static void run(int results, int workers, int credit, PrintWriter out)
+      throws InterruptedException {
+    Geometry g = Geometry.of(19);
+    Playout playout = new Playout(PolicySpec.parse("uniform"), g);
+    PlayoutStats stats = playout.newStats();
+    playout.run(
+        PlayoutRoot.of(new Board(g), Player.BLACK, Point.NONE, Point.NONE, 7.5),
+        1,
+        CHUNK_PLAYOUTS,
+        stats);
+    gofarm.proto.v1.PlayoutStats encoded = StatsCodec.toProto(stats);
+
+    String name = InProcessServerBuilder.generateName();
+    try (Coordinator coordinator =
+        Coordinator.start(
+            InProcessServerBuilder.forName(name),
+            new CoordinatorSettings(
+                "127.0.0.1", -1, null, CoordinatorSettings.DEFAULT_LEASE, "bench"))) {
+      ManagedChannel channel = InProcessChannelBuilder.forName(name).build();
+      AtomicLong firstAssignment = new AtomicLong();
+      CountDownLatch connected = new CountDownLatch(workers);
+      for (int i = 0; i < workers; i++) {
+        new SyntheticWorker("synthetic-" + i, credit, encoded, firstAssignment, connected)
+            .connect(channel);
+      }
+      connected.await(10, TimeUnit.SECONDS);
+      PlayoutFarmGrpc.PlayoutFarmBlockingStub farm = PlayoutFarmGrpc.newBlockingStub(channel);
+      // A first, small job warms up the code paths (class loading, JIT) of a fresh coordinator.
+      runJob(farm, Math.max(1, results / 10), firstAssignment);
+      firstAssignment.set(0);
+      long submitted = System.nanoTime();
+      JobStatus last = runJob(farm, results, firstAssignment);
+      double seconds = (System.nanoTime() - submitted) / 1e9;
+      out.printf(
+          Locale.ROOT,
+          "farm benchmark  %d chunk results of full 19x19 statistics (%d playouts each, %,d bytes)"
+              + " from %d synthetic workers (credit %d), in-process gRPC%n",
+          results,
+          CHUNK_PLAYOUTS,
+          encoded.getSerializedSize(),
+          workers,
+          credit);
+      out.printf(
+          Locale.ROOT,
+          "[results] = %,.0f counted/s   [job] %s in %.2f s   [dispatch] first chunk at a worker"
+              + " %.1f ms after submit%n",
+          last.getChunksDone() / seconds,
+          last.getState(),
+          seconds,
+          (firstAssignment.get() - submitted) / 1e6);
+      out.flush();
+      channel.shutdownNow();
+    }
+  }
+
+  /** Submits a job of {@code results} chunks and follows it to the end. */
+  private static JobStatus runJob(
+      PlayoutFarmGrpc.PlayoutFarmBlockingStub farm, int results, AtomicLong firstAssignment) {
+    JobSpec spec =
+        JobSpec.newBuilder()
+            .setName("farm benchmark")
+            .setEvaluate(
+                EvaluateSpec.newBuilder()
+                    .addPositions(PositionSource.newBuilder().setEmpty(19))
+                    .addPolicies(gofarm.proto.v1.PolicySpec.newBuilder().setName("uniform"))
+                    .setPlayouts((long) results * CHUNK_PLAYOUTS)
+                    .setChunkPlayouts(CHUNK_PLAYOUTS))
+            .build();
+    JobStatus s = farm.submitJob(SubmitJobRequest.newBuilder().setSpec(spec).build());
+    Iterator<JobStatus> watch =
+        farm.watchJob(GetJobRequest.newBuilder().setJobId(s.getJobId()).build());
+    JobStatus last = s;
+    while (watch.hasNext()) {
+      last = watch.next();
+    }
+    return last;
+  }
+
+  /** A worker that answers every assignment at once with the same statistics. */
+  private static final class SyntheticWorker implements StreamObserver<HubMessage> {
+    private final String id;
+    private final int credit;
+    private final gofarm.proto.v1.PlayoutStats stats;
+    private final AtomicLong firstAssignment;
+    private final CountDownLatch connected;
+    private StreamObserver<WorkerMessage> out;
+
+    SyntheticWorker(
+        String id,
+        int credit,
+        gofarm.proto.v1.PlayoutStats stats,
+        AtomicLong firstAssignment,
+        CountDownLatch connected) {
+      this.id = id;
+      this.credit = credit;
+      this.stats = stats;
+      this.firstAssignment = firstAssignment;
+      this.connected = connected;
+    }
+
+    void connect(ManagedChannel channel) {
+      out = WorkerHubGrpc.newStub(channel).connect(this);
+      send(
+          WorkerMessage.newBuilder()
+              .setHello(
+                  Hello.newBuilder()
+                      .setWorkerId(id)
+                      .setThreads(1)
+                      .setCredit(credit)
+                      .setProtocolVersion(WorkerProtocol.VERSION)
+                      .setVersion("bench"))
+              .build());
+    }
+
+    @Override
+    public void onNext(HubMessage m) {
+      if (m.hasWelcome()) {
+        connected.countDown();
+      } else if (m.hasAssignment()) {
+        firstAssignment.compareAndSet(0, System.nanoTime());
+        send(
+            WorkerMessage.newBuilder()
+                .setResult(
+                    ChunkResult.newBuilder()
+                        .setId(m.getAssignment().getId())
+                        .setStats(stats)
+                        .setSeconds(0.001))
+                .build());
+      }
+    }
+
+    private synchronized void send(WorkerMessage m) {
+      out.onNext(m);
+    }
+
+    @Override
+    public void onError(Throwable t) {}
+
+    @Override
+    public void onCompleted() {}
+  }
+}

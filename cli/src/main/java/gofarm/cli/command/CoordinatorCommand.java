@@ -1,0 +1,91 @@
+package gofarm.cli.command;
+
+import gofarm.cli.console.OptionChecks;
+import gofarm.cli.console.Version;
+import gofarm.coordinator.Coordinator;
+import gofarm.coordinator.CoordinatorSettings;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code gofarm coordinator}: serves the client API and the worker hub until stopped. */
+@Command(
+    name = "coordinator",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs the coordinator: accepts jobs (gofarm submit), leases their chunks to the workers that"
+          + " connect (gofarm worker), and serves results and Prometheus metrics.",
+      "Stop it with Ctrl-C or SIGTERM; with --data-dir, finished jobs are served again after a"
+          + " restart and unfinished ones run again."
+    })
+public final class CoordinatorCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--host",
+      defaultValue = "0.0.0.0",
+      description = "Interface to listen on (default: ${DEFAULT-VALUE}).")
+  String host;
+
+  @Option(
+      names = "--port",
+      defaultValue = "7070",
+      description = "gRPC port for clients and workers (default: ${DEFAULT-VALUE}).")
+  int port;
+
+  @Option(
+      names = "--metrics-port",
+      defaultValue = "9091",
+      description = "Port of /metrics and /-/healthy; -1 for none (default: ${DEFAULT-VALUE}).")
+  int metricsPort;
+
+  @Option(
+      names = "--data-dir",
+      description = "Directory that keeps jobs across restarts (default: none).")
+  Path dataDir;
+
+  @Option(
+      names = "--lease-seconds",
+      defaultValue = "60",
+      description = "Seconds a chunk stays leased to a worker (default: ${DEFAULT-VALUE}).")
+  int leaseSeconds;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    OptionChecks.port(spec, "--port", port, false);
+    OptionChecks.port(spec, "--metrics-port", metricsPort, true);
+    if (leaseSeconds < 5) {
+      throw new ParameterException(
+          spec.commandLine(), "--lease-seconds must be at least 5 (got " + leaseSeconds + ")");
+    }
+    CoordinatorSettings settings =
+        new CoordinatorSettings(
+            host, metricsPort, dataDir, Duration.ofSeconds(leaseSeconds), Version.of());
+    Coordinator coordinator =
+        Coordinator.start(
+            NettyServerBuilder.forAddress(new InetSocketAddress(host, port)), settings);
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  coordinator.close();
+                  stopped.countDown();
+                },
+                "coordinator-shutdown"));
+    System.err.printf(
+        "gofarm coordinator listening on %s:%d (metrics %s)%n",
+        host, coordinator.port(), metricsPort < 0 ? "off" : "on port " + coordinator.metricsPort());
+    coordinator.awaitTermination();
+    stopped.await();
+    return 0;
+  }
+}

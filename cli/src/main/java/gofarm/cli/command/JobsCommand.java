@@ -1,0 +1,82 @@
+package gofarm.cli.command;
+
+import gofarm.cli.console.ClientOptions;
+import gofarm.cli.report.Tables;
+import gofarm.proto.v1.JobStatus;
+import gofarm.proto.v1.ListJobsRequest;
+import gofarm.proto.v1.PlayoutFarmGrpc;
+import io.grpc.ManagedChannel;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code gofarm jobs}: lists the coordinator's jobs, newest first. */
+@Command(
+    name = "jobs",
+    mixinStandardHelpOptions = true,
+    description = "Lists the coordinator's jobs, newest first.")
+public final class JobsCommand implements Callable<Integer> {
+  private static final DateTimeFormatter TIME =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
+
+  @Mixin ClientOptions client;
+
+  @Option(
+      names = "--limit",
+      defaultValue = "100",
+      description = "At most this many jobs, 1..1000 (default: ${DEFAULT-VALUE}).")
+  int limit;
+
+  @Spec CommandSpec commandSpec;
+
+  @Override
+  public Integer call() {
+    ManagedChannel channel = client.channel();
+    try {
+      List<JobStatus> jobs =
+          PlayoutFarmGrpc.newBlockingStub(channel)
+              .withDeadlineAfter(30, TimeUnit.SECONDS)
+              .listJobs(ListJobsRequest.newBuilder().setLimit(limit).build())
+              .getJobsList();
+      PrintWriter out = commandSpec.commandLine().getOut();
+      if (jobs.isEmpty()) {
+        out.println("no jobs yet (gofarm submit SPEC.json adds one)");
+      } else {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"job", "submitted", "state", "progress", "playouts", "name"});
+        for (JobStatus s : jobs) {
+          rows.add(
+              new String[] {
+                s.getJobId(),
+                TIME.format(Instant.ofEpochSecond(s.getSubmitted().getSeconds())),
+                s.getState().name(),
+                String.format(
+                    Locale.ROOT,
+                    "%.0f %%",
+                    s.getPlayoutsTotal() == 0
+                        ? 0
+                        : 100.0 * s.getPlayoutsDone() / s.getPlayoutsTotal()),
+                String.format(Locale.ROOT, s.hasMatch() ? "%,d games" : "%,d", s.getPlayoutsDone()),
+                s.getName()
+              });
+        }
+        out.print(Tables.align(rows, new boolean[] {false, false, false, true, true, false}));
+      }
+      out.flush();
+      return 0;
+    } finally {
+      ClientOptions.close(channel);
+    }
+  }
+}

@@ -1,0 +1,119 @@
+package gofarm.cli.console;
+
+import com.google.rpc.BadRequest;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.protobuf.StatusProto;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.util.List;
+import picocli.CommandLine;
+
+/**
+ * Turns failures into messages a person can act on: a refused request lists each bad field on a
+ * line of its own, an unreachable coordinator says where we looked, and no stack trace is shown
+ * unless {@code GOFARM_DEBUG} is set.
+ */
+public final class Errors implements CommandLine.IExecutionExceptionHandler {
+  /** Exit code for a request the coordinator refused or could not serve. */
+  public static final int REFUSED = 1;
+
+  @Override
+  public int handleExecutionException(
+      Exception e, CommandLine commandLine, CommandLine.ParseResult parseResult) {
+    PrintWriter err = commandLine.getErr();
+    err.println(describe(e));
+    if (System.getenv("GOFARM_DEBUG") != null) {
+      e.printStackTrace(err);
+    }
+    err.flush();
+    return REFUSED;
+  }
+
+  static String describe(Throwable e) {
+    if (e instanceof StatusRuntimeException s) {
+      return describe(s);
+    }
+    if (e instanceof java.io.UncheckedIOException io) {
+      // "cannot write X: <the cause's message>", where the cause's message may be a bare path.
+      String message = io.getMessage();
+      String cause = io.getCause().getMessage();
+      if (cause != null && message.endsWith(": " + cause)) {
+        message = message.substring(0, message.length() - cause.length()) + ioReason(io.getCause());
+      }
+      return "error: " + message;
+    }
+    if (e instanceof IllegalArgumentException || e instanceof IllegalStateException) {
+      return "error: " + e.getMessage();
+    }
+    return "error: " + e;
+  }
+
+  /**
+   * Why a file operation failed, in words: Java's messages for the common failures are just the
+   * path, which says nothing of the cause.
+   */
+  public static String ioReason(IOException e) {
+    if (e instanceof FileSystemException f) {
+      String what =
+          f instanceof NoSuchFileException
+              ? "no such file or directory"
+              : f instanceof AccessDeniedException
+                  ? "permission denied"
+                  : f instanceof FileAlreadyExistsException
+                      ? "a file is in the way"
+                      : f.getReason() != null ? f.getReason() : f.getClass().getSimpleName();
+      return f.getFile() == null ? what : what + " (" + f.getFile() + ")";
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+
+  private static String describe(StatusRuntimeException e) {
+    Status status = e.getStatus();
+    if (status.getCode() == Status.Code.UNAVAILABLE && status.getCause() != null) {
+      return "error: cannot reach the coordinator ("
+          + status.getCause().getMessage()
+          + "); is `gofarm coordinator` running, and is --coordinator right?";
+    }
+    com.google.rpc.Status details = StatusProto.fromThrowable(e);
+    if (details != null) {
+      for (com.google.protobuf.Any any : details.getDetailsList()) {
+        if (any.is(BadRequest.class)) {
+          try {
+            BadRequest bad = any.unpack(BadRequest.class);
+            List<BadRequest.FieldViolation> violations = bad.getFieldViolationsList();
+            if (violations.size() == 1 && violations.get(0).getField().isEmpty()) {
+              return "error: " + violations.get(0).getDescription(); // about the whole request
+            }
+            StringBuilder sb = new StringBuilder("error: the request was refused:");
+            for (BadRequest.FieldViolation v : violations) {
+              sb.append("\n  ");
+              if (!v.getField().isEmpty()) {
+                sb.append(v.getField()).append(": ");
+              }
+              sb.append(v.getDescription());
+            }
+            return sb.toString();
+          } catch (com.google.protobuf.InvalidProtocolBufferException ignored) {
+            // fall back to the description
+          }
+        }
+      }
+    }
+    String what =
+        switch (status.getCode()) {
+          case NOT_FOUND -> "not found";
+          case FAILED_PRECONDITION -> "not possible now";
+          case INVALID_ARGUMENT -> "refused";
+          case DEADLINE_EXCEEDED -> "timed out";
+          case UNIMPLEMENTED ->
+              "the coordinator does not offer this (is it older than this client?)";
+          default -> status.getCode().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+        };
+    return "error: " + what + ": " + status.getDescription();
+  }
+}

@@ -1,0 +1,136 @@
+package gofarm.cli.report;
+
+import gofarm.cli.console.ProgressBar;
+import gofarm.proto.v1.JobStatus;
+import gofarm.proto.v1.MatchSummary;
+import gofarm.proto.v1.PairSummary;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Follows a job's status stream with a progress bar. For an evaluate job: playouts done of the
+ * total, rate, ETA and the interim black win rates (each with its 95 % half-width). For a match:
+ * game pairs done of the most to play, games per minute and ETA as the coordinator reports them,
+ * the candidate's W-D-L and Elo, and with an SPRT the LLR against its bounds with a sparkline of
+ * its recent values; when the match ends, one line says how.
+ */
+public final class JobWatcher {
+  private JobWatcher() {}
+
+  /** Draws the stream on {@code err} until it ends; returns the last status (or null). */
+  public static JobStatus follow(Iterator<JobStatus> stream, PrintWriter err) {
+    ProgressBar bar = null;
+    JobStatus last = null;
+    while (stream.hasNext()) {
+      last = stream.next();
+      if (bar == null) {
+        err.println(
+            "job " + last.getJobId() + (last.getName().isEmpty() ? "" : ": " + last.getName()));
+        if (last.hasMatch()) {
+          err.println(
+              last.getMatch().getCandidate() + " (candidate) vs " + last.getMatch().getBaseline());
+          bar = new ProgressBar("pairs", last.getChunksTotal(), err);
+        } else {
+          bar = new ProgressBar("playouts", last.getPlayoutsTotal(), err);
+        }
+      }
+      if (last.hasMatch()) {
+        bar.setRate(
+            String.format(Locale.ROOT, "%.1f games/min", last.getMatch().getGamesPerMinute()),
+            eta(last));
+        bar.setSuffix(MatchReport.live(last.getMatch(), MatchReport.hasSprt(last.getMatch())));
+        bar.set(last.getChunksDone());
+      } else {
+        bar.setSuffix(interim(last));
+        bar.set(last.getPlayoutsDone());
+      }
+    }
+    if (bar != null) {
+      bar.finish();
+      if (last.hasMatch() && isOver(last)) {
+        err.println(ending(last));
+        err.flush();
+      }
+    }
+    return last;
+  }
+
+  private static boolean isOver(JobStatus s) {
+    return switch (s.getState()) {
+      case SUCCEEDED, CANCELLED, FAILED -> true;
+      default -> false;
+    };
+  }
+
+  /** The ETA part of a match's progress line: the coordinator's estimate, or how it ended. */
+  static String eta(JobStatus s) {
+    double seconds =
+        s.hasStarted() && s.hasFinished()
+            ? (s.getFinished().getSeconds() - s.getStarted().getSeconds())
+                + (s.getFinished().getNanos() - s.getStarted().getNanos()) / 1e9
+            : 0;
+    return switch (s.getState()) {
+      case SUCCEEDED -> "done in " + ProgressBar.duration(seconds);
+      case CANCELLED -> "cancelled after " + ProgressBar.duration(seconds);
+      case FAILED -> "failed after " + ProgressBar.duration(seconds);
+      default -> "ETA " + (s.getEtaSeconds() > 0 ? ProgressBar.duration(s.getEtaSeconds()) : "?");
+    };
+  }
+
+  /**
+   * The line after a match's bar: how it ended, after how many pairs, with the final figures (the
+   * bar may have stopped short of its end when the SPRT decided).
+   */
+  static String ending(JobStatus s) {
+    MatchSummary m = s.getMatch();
+    String how =
+        switch (m.getDecision()) {
+          case ACCEPT_H1 -> "SPRT: H1 accepted";
+          case ACCEPT_H0 -> "SPRT: H0 accepted";
+          case INCONCLUSIVE -> "SPRT: inconclusive";
+          default -> "match " + s.getState().name().toLowerCase(Locale.ROOT);
+        };
+    String figures = MatchReport.live(m, false);
+    return String.format(
+        Locale.ROOT,
+        "%s after %,d %s%s%s",
+        how,
+        m.getPairs(),
+        m.getPairs() == 1 ? "pair" : "pairs",
+        figures.isEmpty() ? "" : ": " + figures,
+        MatchReport.hasSprt(m) ? "  LLR " + MatchReport.llr(m) : "");
+  }
+
+  /**
+   * The interim win rates of the pairs with playouts so far: each pair's for up to four pairs, else
+   * the widest interval.
+   */
+  static String interim(JobStatus s) {
+    List<PairSummary> pairs = new ArrayList<>();
+    for (PairSummary p : s.getPairsList()) {
+      if (p.getPlayouts() > 0) {
+        pairs.add(p);
+      }
+    }
+    if (pairs.isEmpty()) {
+      return "";
+    }
+    if (pairs.size() <= 4) {
+      List<String> parts = new ArrayList<>();
+      for (PairSummary p : pairs) {
+        parts.add(
+            String.format(
+                Locale.ROOT, "%.1f±%.1f%%", 100 * p.getBlackWinRate(), 100 * p.getHalfWidth()));
+      }
+      return "black wins " + String.join(" ", parts);
+    }
+    double widest = 0;
+    for (PairSummary p : pairs) {
+      widest = Math.max(widest, p.getHalfWidth());
+    }
+    return String.format(Locale.ROOT, "%d pairs, widest ±%.1f%%", pairs.size(), 100 * widest);
+  }
+}

@@ -1,0 +1,117 @@
+package gofarm.cli.report;
+
+import gofarm.board.Geometry;
+import gofarm.proto.v1.JobResults;
+import gofarm.proto.v1.PairResult;
+import gofarm.rules.Game;
+import gofarm.rules.Rules;
+import gofarm.wire.Codec;
+import gofarm.wire.Violations;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Writes a job's results into a folder: {@code results.json} (everything, proto3 JSON), {@code
+ * results.csv} (one row per position and policy), {@code ownership.csv} (one row per point), {@code
+ * results.txt} (the table) and an ownership picture per position and policy in {@code svg/}. For a
+ * match: {@code results.json}, {@code results.csv} (one row per game pair), {@code results.txt},
+ * and in {@code svg/} the Elo over the pairs ({@code elo.svg}) and with an SPRT the LLR against its
+ * bounds ({@code llr.svg}); its games come from {@code gofarm games}.
+ */
+public final class ResultsFiles {
+  private ResultsFiles() {}
+
+  /** Writes the files into {@code dir} (created if missing) and returns their paths. */
+  public static List<Path> write(JobResults results, Path dir) {
+    try {
+      Files.createDirectories(dir);
+      List<Path> written = new ArrayList<>();
+      if (ResultsReport.isMatch(results)) {
+        written.add(write(dir.resolve("results.json"), ResultsReport.json(results)));
+        written.add(write(dir.resolve("results.csv"), MatchReport.csv(results)));
+        written.add(write(dir.resolve("results.txt"), MatchReport.table(results)));
+        Path svg = Files.createDirectories(dir.resolve("svg"));
+        gofarm.stats.Sprt sprt = MatchReport.sprt(results);
+        if (sprt != null) {
+          written.add(write(svg.resolve("llr.svg"), MatchCharts.llr(results, sprt)));
+        }
+        written.add(write(svg.resolve("elo.svg"), MatchCharts.elo(results, sprt)));
+        return written;
+      }
+      written.add(write(dir.resolve("results.json"), ResultsReport.json(results)));
+      written.add(write(dir.resolve("results.csv"), ResultsReport.csv(results)));
+      written.add(write(dir.resolve("ownership.csv"), ResultsReport.ownershipCsv(results)));
+      written.add(write(dir.resolve("results.txt"), ResultsReport.table(results)));
+      Path svg = Files.createDirectories(dir.resolve("svg"));
+      for (PairResult pair : results.getPairsList()) {
+        written.add(write(svg.resolve(svgName(pair)), picture(results, pair)));
+      }
+      return written;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write results into " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The ownership map of a pair with its top moves numbered. */
+  static String picture(JobResults results, PairResult pair) {
+    Violations v = new Violations();
+    Rules rules = Codec.rules(results.getSpec().getRules(), "spec.rules", v);
+    Game game =
+        Codec.game(results.getPositions(pair.getPosition()).getPosition(), rules, "position", v);
+    v.throwIfAny();
+    Geometry g = game.geometry();
+    BoardSvg svg = new BoardSvg(game);
+    svg.heat(p -> pair.getOwnership(indexOf(g, p)));
+    for (int i = 0; i < pair.getTopMovesCount(); i++) {
+      svg.label(g.parse(pair.getTopMoves(i).getVertex()), Integer.toString(i + 1));
+    }
+    StringBuilder title =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "%s · %s · black wins %.1f %% (%,d playouts)",
+                pair.getPositionLabel(),
+                pair.getPolicyName(),
+                100 * pair.getBlackWinRate(),
+                pair.getPlayouts()));
+    for (int i = 0; i < pair.getTopMovesCount(); i++) {
+      title
+          .append(i == 0 ? " · best moves: " : ", ")
+          .append(i + 1)
+          .append(' ')
+          .append(pair.getTopMoves(i).getVertex());
+    }
+    return svg.title(title.toString()).toSvg();
+  }
+
+  /** The row-major index of board point p. */
+  private static int indexOf(Geometry g, int p) {
+    return g.y(p) * g.size() + g.x(p);
+  }
+
+  /** {@code 03-middle-game-move-30-heavy.svg}: position index, label and policy, file-safe. */
+  static String svgName(PairResult pair) {
+    return String.format(
+        Locale.ROOT,
+        "%02d-%s-%s.svg",
+        pair.getPosition(),
+        slug(pair.getPositionLabel()),
+        slug(pair.getPolicyName()));
+  }
+
+  private static String slug(String text) {
+    String s = text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+    return s.isEmpty() ? "x" : s.substring(0, Math.min(40, s.length()));
+  }
+
+  private static Path write(Path file, String text) throws IOException {
+    Files.writeString(file, text, StandardCharsets.UTF_8);
+    return file;
+  }
+}

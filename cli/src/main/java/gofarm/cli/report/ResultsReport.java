@@ -1,0 +1,140 @@
+package gofarm.cli.report;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.util.JsonFormat;
+import gofarm.proto.v1.JobResults;
+import gofarm.proto.v1.MoveValue;
+import gofarm.proto.v1.PairResult;
+import gofarm.proto.v1.Position;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** A job's results as people read them (a table) and as programs do (CSV, JSON). */
+public final class ResultsReport {
+  private ResultsReport() {}
+
+  /** Whether the results are a match's (else an evaluate job's). */
+  public static boolean isMatch(JobResults r) {
+    return r.getSpec().hasMatch() || r.hasMatch() || r.getStatus().hasMatch();
+  }
+
+  /**
+   * The results as an aligned text table: for an evaluate job one row per (position, policy), for a
+   * match {@link MatchReport#table}.
+   */
+  public static String table(JobResults r) {
+    if (isMatch(r)) {
+      return MatchReport.table(r);
+    }
+    List<String[]> rows = new ArrayList<>();
+    rows.add(
+        new String[] {
+          "position",
+          "policy",
+          "playouts",
+          "black wins",
+          "95 % interval",
+          "score (B-W-komi)",
+          "moves",
+          "best first moves of the player to move (AMAF win rate)"
+        });
+    for (PairResult p : r.getPairsList()) {
+      rows.add(
+          new String[] {
+            p.getPositionLabel(),
+            p.getPolicyName(),
+            String.format(Locale.ROOT, "%,d", p.getPlayouts()),
+            percent(p.getBlackWinRate()),
+            percent(p.getBlackWinLow()) + " - " + percent(p.getBlackWinHigh()),
+            String.format(Locale.ROOT, "%+.1f ± %.1f", p.getScoreMean(), p.getScoreStddev()),
+            String.format(Locale.ROOT, "%.1f", p.getMeanLength()),
+            topMoves(p.getTopMovesList(), 3)
+          });
+    }
+    StringBuilder sb = new StringBuilder(Headline.of(r.getStatus())).append("\n\n");
+    sb.append(
+        Tables.align(rows, new boolean[] {false, false, true, true, true, true, true, false}));
+    return sb.toString();
+  }
+
+  static String topMoves(List<MoveValue> moves, int n) {
+    List<String> parts = new ArrayList<>();
+    for (int i = 0; i < Math.min(n, moves.size()); i++) {
+      parts.add(moves.get(i).getVertex() + " " + percent(moves.get(i).getWinRate()));
+    }
+    return parts.isEmpty() ? "-" : String.join(", ", parts);
+  }
+
+  static String percent(double x) {
+    return String.format(Locale.ROOT, "%.1f %%", 100 * x);
+  }
+
+  /**
+   * One CSV row per (position, policy) with the main figures (RFC 4180 quoting); for a match one
+   * row per game pair ({@link MatchReport#csv}).
+   */
+  public static String csv(JobResults r) {
+    if (isMatch(r)) {
+      return MatchReport.csv(r);
+    }
+    StringBuilder sb =
+        new StringBuilder(
+            "job_id,position,position_label,policy,policy_name,policy_rules,playouts,black_win_rate,"
+                + "black_win_low,black_win_high,score_mean,score_stddev,mean_length,top_move,"
+                + "top_move_playouts,top_move_win_rate\n");
+    for (PairResult p : r.getPairsList()) {
+      MoveValue top = p.getTopMovesCount() > 0 ? p.getTopMoves(0) : null;
+      sb.append(
+          String.join(
+              ",",
+              Tables.quote(r.getStatus().getJobId()),
+              Integer.toString(p.getPosition()),
+              Tables.quote(p.getPositionLabel()),
+              Integer.toString(p.getPolicy()),
+              Tables.quote(p.getPolicyName()),
+              Tables.quote(p.getPolicyRules()),
+              Long.toString(p.getPlayouts()),
+              Tables.number(p.getBlackWinRate()),
+              Tables.number(p.getBlackWinLow()),
+              Tables.number(p.getBlackWinHigh()),
+              Tables.number(p.getScoreMean()),
+              Tables.number(p.getScoreStddev()),
+              Tables.number(p.getMeanLength()),
+              top == null ? "" : top.getVertex(),
+              top == null ? "" : Long.toString(top.getPlayouts()),
+              top == null ? "" : Tables.number(top.getWinRate())));
+      sb.append('\n');
+    }
+    return sb.toString();
+  }
+
+  /** Per point ownership, one row per (position, policy, point). */
+  static String ownershipCsv(JobResults r) {
+    StringBuilder sb = new StringBuilder("position_label,policy_name,vertex,ownership\n");
+    for (PairResult p : r.getPairsList()) {
+      Position position = r.getPositions(p.getPosition()).getPosition();
+      gofarm.board.Geometry g = gofarm.board.Geometry.of(position.getSize());
+      for (int i = 0; i < p.getOwnershipCount(); i++) {
+        sb.append(Tables.quote(p.getPositionLabel()))
+            .append(',')
+            .append(Tables.quote(p.getPolicyName()))
+            .append(',')
+            .append(g.name(g.point(i)))
+            .append(',')
+            .append(Tables.number(p.getOwnership(i)))
+            .append('\n');
+      }
+    }
+    return sb.toString();
+  }
+
+  /** The results in the proto3 JSON mapping. */
+  public static String json(JobResults r) {
+    try {
+      return JsonFormat.printer().print(r) + "\n";
+    } catch (InvalidProtocolBufferException e) {
+      throw new IllegalStateException("results cannot be printed as JSON: " + e.getMessage(), e);
+    }
+  }
+}
