@@ -140,7 +140,7 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
 
   private final TimerScheduler<Command> timers;
   private final JobPlan plan;
-  private final KindCodec<R, F> kind;
+  private final KindCodec<R, F> codec;
   private final Tally<R, F> tally;
   private final ChunkTable<R> table;
   private final ActorRef<WorkerPool.Command> pool;
@@ -159,7 +159,7 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
       ActorContext<Command> context,
       TimerScheduler<Command> timers,
       JobPlan plan,
-      KindCodec<R, F> kind,
+      KindCodec<R, F> codec,
       ActorRef<WorkerPool.Command> pool,
       ActorRef<JobManager.Command> manager,
       CoordinatorMetrics metrics,
@@ -168,9 +168,9 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
     super(context);
     this.timers = timers;
     this.plan = plan;
-    this.kind = kind;
-    this.tally = kind.plan().newTally();
-    this.table = new ChunkTable<>(plan.jobId(), kind.plan(), tally);
+    this.codec = codec;
+    this.tally = codec.kind().newTally();
+    this.table = new ChunkTable<>(plan.jobId(), codec.kind(), tally);
     this.pool = pool;
     this.manager = manager;
     this.metrics = metrics;
@@ -190,12 +190,12 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
       CoordinatorMetrics metrics,
       Clock clock,
       Duration leaseTimeout) {
-    return create(plan, plan.kind(), pool, manager, metrics, clock, leaseTimeout);
+    return create(plan, plan.codec(), pool, manager, metrics, clock, leaseTimeout);
   }
 
   private static <R, F> Behavior<Command> create(
       JobPlan plan,
-      KindCodec<R, F> kind,
+      KindCodec<R, F> codec,
       ActorRef<WorkerPool.Command> pool,
       ActorRef<JobManager.Command> manager,
       CoordinatorMetrics metrics,
@@ -206,7 +206,15 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
             Behaviors.withTimers(
                 timers ->
                     new Job<>(
-                        context, timers, plan, kind, pool, manager, metrics, clock, leaseTimeout)));
+                        context,
+                        timers,
+                        plan,
+                        codec,
+                        pool,
+                        manager,
+                        metrics,
+                        clock,
+                        leaseTimeout)));
   }
 
   @Override
@@ -237,7 +245,7 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
       }
       List<WorkerSession.Work> work = new ArrayList<>(keys.size());
       for (ChunkKey key : keys) {
-        work.add(new WorkerSession.Work(key, kind.assignment(key)));
+        work.add(new WorkerSession.Work(key, codec.assignment(key)));
       }
       lease.session().tell(new WorkerSession.Assign(getContext().getSelf(), plan, work));
     }
@@ -262,7 +270,7 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
     switch (outcome) {
       case COUNTED -> {
         double roundTrip = leased < 0 ? -1 : (clock.millis() - leased) / 1000.0;
-        metrics.chunkCounted(kind.plan().work(done.key(), done.result()), roundTrip);
+        metrics.chunkCounted(codec.kind().work(done.key(), done.result()), roundTrip);
       }
       case DUPLICATE -> metrics.chunkDuplicate();
       case NOT_NEEDED -> metrics.chunkNotNeeded();
@@ -415,7 +423,7 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
   }
 
   private JobReport report(boolean withStats) {
-    double rate = kind.plan().rateOverWholeRun() ? overallRate() : rate();
+    double rate = codec.kind().rateOverWholeRun() ? overallRate() : rate();
     F figures = tally.report(table::seriesDone, state.isFinished(), rate, withStats);
     long left = table.playoutsTotal() - table.playoutsDone();
     double eta = state.isFinished() || rate <= 0 ? 0 : left / rate;
@@ -435,7 +443,7 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
         rate,
         eta,
         message.isEmpty() && state == JobState.QUEUED ? plan.queuedMessage() : message,
-        kind.view(figures));
+        codec.view(figures));
   }
 
   private double overallRate() {

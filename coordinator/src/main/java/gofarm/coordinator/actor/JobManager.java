@@ -164,7 +164,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
         0,
         0,
         plan.queuedMessage(),
-        plan.kind().queuedView());
+        plan.codec().queuedView());
   }
 
   private Behavior<Command> onLookup(Lookup lookup) {

@@ -237,7 +237,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
 
   private void deliver(Route route, ChunkKey key, WorkerMessage m) {
     if (m.hasResult()) {
-      deliverResult(route.job(), route.plan().kind(), key, m.getResult());
+      deliverResult(route.job(), route.plan().codec(), key, m.getResult());
     } else {
       route.job().tell(new Job.ChunkReturned(key, workerId, m.getReturned().getFailure()));
     }
@@ -247,10 +247,10 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
    * Decodes a result with its job's codec and sends it to the job; a malformed one goes no further.
    */
   private <R> void deliverResult(
-      ActorRef<Job.Command> job, KindCodec<R, ?> kind, ChunkKey key, ChunkResult result) {
+      ActorRef<Job.Command> job, KindCodec<R, ?> codec, ChunkKey key, ChunkResult result) {
     R decoded;
     try {
-      decoded = kind.decode(key, result);
+      decoded = codec.decode(key, result);
     } catch (IllegalArgumentException e) {
       getContext().getLog().warn("dropped a result from worker {}: {}", workerId, e.getMessage());
       send(ack(key));

@@ -16,9 +16,9 @@ import java.util.Set;
  * the archive) and its kind, with the kind's plan in core terms. Made by {@link #of}, the one place
  * that tells the kinds apart. Immutable.
  *
- * @param kind the job's kind on the wire, holding its plan
+ * @param codec the job's kind on the wire, holding the kind's plan in core terms
  */
-public record JobPlan(String jobId, Instant submitted, JobSpec spec, KindCodec<?, ?> kind) {
+public record JobPlan(String jobId, Instant submitted, JobSpec spec, KindCodec<?, ?> codec) {
 
   /**
    * Validates and resolves {@code spec} and picks its kind.
@@ -26,11 +26,11 @@ public record JobPlan(String jobId, Instant submitted, JobSpec spec, KindCodec<?
    * @throws io.grpc.StatusRuntimeException INVALID_ARGUMENT naming every bad field
    */
   public static JobPlan of(String jobId, Instant submitted, JobSpec spec) {
-    return new JobPlan(jobId, submitted, spec, kindOf(jobId, JobSpecs.resolve(spec)));
+    return new JobPlan(jobId, submitted, spec, codecOf(jobId, JobSpecs.resolve(spec)));
   }
 
   /** The factory of kinds: one line per kind. */
-  private static KindCodec<?, ?> kindOf(String jobId, ResolvedJob job) {
+  private static KindCodec<?, ?> codecOf(String jobId, ResolvedJob job) {
     if (job instanceof ResolvedEvaluation e) {
       return new EvaluateCodec(jobId, new EvaluatePlan(e));
     }
@@ -41,31 +41,31 @@ public record JobPlan(String jobId, Instant submitted, JobSpec spec, KindCodec<?
   }
 
   public String name() {
-    return kind.plan().job().name();
+    return codec.kind().job().name();
   }
 
   public int priority() {
-    return kind.plan().job().priority();
+    return codec.kind().job().priority();
   }
 
   /** Chunks of the whole job. */
   public int chunks() {
-    return kind.plan().chunks();
+    return codec.kind().chunks();
   }
 
   /** Units of the whole job: playouts, or games of a match (two per pair). */
   public long units() {
-    return kind.plan().units();
+    return codec.kind().units();
   }
 
   /** The external engine programs a worker needs to take this job's chunks (often none). */
   public Set<String> engines() {
-    return kind.plan().engines();
+    return codec.kind().engines();
   }
 
   /** How long a worker may hold one of this job's chunks, given the lease for playouts. */
   public Duration lease(Duration base) {
-    return kind.plan().lease(base);
+    return codec.kind().lease(base);
   }
 
   /**

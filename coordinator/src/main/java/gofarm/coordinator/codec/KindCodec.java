@@ -18,11 +18,11 @@ import java.util.List;
  */
 public abstract class KindCodec<R, F> {
   private final String jobId;
-  private final JobKind<R, F> plan;
+  private final JobKind<R, F> kind;
 
-  protected KindCodec(String jobId, JobKind<R, F> plan) {
+  protected KindCodec(String jobId, JobKind<R, F> kind) {
     this.jobId = jobId;
-    this.plan = plan;
+    this.kind = kind;
   }
 
   public final String jobId() {
@@ -30,8 +30,8 @@ public abstract class KindCodec<R, F> {
   }
 
   /** The kind's plan in core terms. */
-  public final JobKind<R, F> plan() {
-    return plan;
+  public final JobKind<R, F> kind() {
+    return kind;
   }
 
   /** What a worker receives for chunk {@code key}; precondition: the job has it. */
@@ -45,7 +45,7 @@ public abstract class KindCodec<R, F> {
    *     have, {@code chunk <key>: <problems>} naming each bad field of the result
    */
   public final R decode(ChunkKey key, ChunkResult result) {
-    if (!jobId.equals(key.jobId()) || !plan.hasChunk(key)) {
+    if (!jobId.equals(key.jobId()) || !kind.hasChunk(key)) {
       throw new IllegalArgumentException("no such chunk: " + key);
     }
     return read(key, result);
@@ -71,6 +71,6 @@ public abstract class KindCodec<R, F> {
 
   /** The kind's part of a queued job's first report. */
   public final KindView queuedView() {
-    return view(plan.queuedReport());
+    return view(kind.queuedReport());
   }
 }

@@ -156,19 +156,19 @@ class JobActorsTest {
   private void deliver(
       ChunkKey key, ChunkResult result, String workerId, TestProbe<WorkerSession.Command> session) {
     WorkerSession.Assign lease = leases.get(key);
-    deliver(lease.job(), lease.plan().kind(), key, result, workerId, session);
+    deliver(lease.job(), lease.plan().codec(), key, result, workerId, session);
   }
 
   private static <R> void deliver(
       ActorRef<Job.Command> job,
-      KindCodec<R, ?> kind,
+      KindCodec<R, ?> codec,
       ChunkKey key,
       ChunkResult result,
       String workerId,
       TestProbe<WorkerSession.Command> session) {
     job.tell(
         new Job.ChunkCompleted<>(
-            key, kind.decode(key, result), workerId, result.getSeconds(), session.ref()));
+            key, codec.decode(key, result), workerId, result.getSeconds(), session.ref()));
   }
 
   /** What a worker would send for this work: the chunk's real statistics. */
@@ -507,7 +507,7 @@ class JobActorsTest {
     TestProbe<Job.Command> job = testKit.createTestProbe();
     Stream w = session("w1", 0);
     ChunkKey key = new ChunkKey("a", 0, 0, 0);
-    ChunkAssignment a = plan.kind().assignment(key);
+    ChunkAssignment a = plan.codec().assignment(key);
     w.session.tell(
         new WorkerSession.Assign(job.ref(), plan, List.of(new WorkerSession.Work(key, a))));
     w.send(run(w.nextAssignment()));

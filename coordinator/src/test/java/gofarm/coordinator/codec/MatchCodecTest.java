@@ -104,7 +104,7 @@ class MatchCodecTest {
   @Test
   void theSummaryCarriesTheFiguresOfTheStatisticsLibrary() {
     MatchCodec codec = codec(4, false);
-    Tally<PlayedPair, MatchReport> tally = codec.plan().newTally();
+    Tally<PlayedPair, MatchReport> tally = codec.kind().newTally();
     double[][] given = {{1, 1}, {1, 0}, {0, 0}, {1, 0.5}};
     for (int i = 0; i < given.length; i++) {
       count(codec, tally, i, given[i][0], given[i][1]);
@@ -129,7 +129,7 @@ class MatchCodecTest {
   @Test
   void anUndecidedTestIsInconclusiveOnlyOnceTheJobHasEnded() {
     MatchCodec codec = codec(2, true);
-    Tally<PlayedPair, MatchReport> tally = codec.plan().newTally();
+    Tally<PlayedPair, MatchReport> tally = codec.kind().newTally();
     count(codec, tally, 0, 1, 0);
     assertEquals(
         SprtDecision.SPRT_DECISION_UNSPECIFIED, summary(codec, tally, false).getDecision());
@@ -141,7 +141,7 @@ class MatchCodecTest {
   @Test
   void everyOutcomeGoesBackToClientsAsTheWorkerSentIt() {
     MatchCodec codec = codec(2, true);
-    Tally<PlayedPair, MatchReport> tally = codec.plan().newTally();
+    Tally<PlayedPair, MatchReport> tally = codec.kind().newTally();
     ChunkResult sent =
         pair(0, 1, 0.5).toBuilder()
             .setGamePair(
