@@ -5,12 +5,12 @@ import com.typesafe.config.ConfigFactory;
 import gofarm.coordinator.actor.JobArchive;
 import gofarm.coordinator.actor.JobManager;
 import gofarm.coordinator.actor.WorkerPool;
+import gofarm.coordinator.codec.JobPlan;
+import gofarm.coordinator.codec.JobReport;
 import gofarm.coordinator.grpc.FarmService;
 import gofarm.coordinator.grpc.JobIds;
 import gofarm.coordinator.grpc.WireEncoder;
 import gofarm.coordinator.grpc.WorkerHubService;
-import gofarm.coordinator.job.JobPlan;
-import gofarm.coordinator.job.JobReport;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
 import gofarm.coordinator.store.FileJobArchive;
 import gofarm.proto.v1.JobResults;
@@ -110,7 +110,8 @@ public final class Coordinator implements AutoCloseable {
                 new FarmService(
                     manager, system.scheduler(), encoder, new JobIds(clock), clock, watchTimer))
             .addService(
-                new WorkerHubService(system, pool, manager, settings.lease(), settings.version()))
+                new WorkerHubService(
+                    system, pool, manager, metrics, settings.lease(), settings.version()))
             .addService(health.getHealthService())
             .addService(ProtoReflectionServiceV1.newInstance())
             .build()

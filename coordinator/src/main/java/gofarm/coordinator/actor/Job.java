@@ -1,24 +1,23 @@
 package gofarm.coordinator.actor;
 
+import gofarm.coordinator.codec.JobPlan;
+import gofarm.coordinator.codec.JobReport;
+import gofarm.coordinator.codec.KindCodec;
 import gofarm.coordinator.job.ChunkTable;
-import gofarm.coordinator.job.JobPlan;
-import gofarm.coordinator.job.JobReport;
+import gofarm.coordinator.job.GameSgf;
+import gofarm.coordinator.job.JobKind;
 import gofarm.coordinator.job.JobState;
-import gofarm.coordinator.job.MatchTally;
-import gofarm.coordinator.job.PairPlan;
-import gofarm.coordinator.job.PlayoutTally;
+import gofarm.coordinator.job.Tally;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
-import gofarm.playout.PlayoutStats;
-import gofarm.proto.v1.ChunkResult;
-import gofarm.proto.v1.GameRecord;
 import gofarm.wire.ChunkKey;
-import gofarm.wire.Results;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
@@ -40,11 +39,16 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
  * the order of arrival. When every pair is done the job reports its final state to the manager and
  * stops.
  *
- * <p>A match job is the same with one series whose chunks are game pairs, counted in pair order by
- * a {@link MatchTally}. A chunk that fails on {@value #MAX_FAILURES} workers (an external engine
+ * <p>The job's kind (an evaluate job's (position, policy) pairs of playouts, a match's game pairs)
+ * is known only through its {@link JobKind}, its {@link Tally} and its {@link KindCodec}: results
+ * arrive decoded and checked by the worker's session, straight from the lease, and are counted in
+ * chunk order per series. A chunk that fails on {@value #MAX_FAILURES} workers (an external engine
  * that crashes, say) fails the job with the workers' message instead of going round forever.
+ *
+ * @param <R> a chunk's result in core terms
+ * @param <F> the kind's report
  */
-public final class Job extends AbstractBehavior<Job.Command> {
+public final class Job<R, F> extends AbstractBehavior<Job.Command> {
 
   /** Messages a job understands. */
   public sealed interface Command
@@ -71,10 +75,15 @@ public final class Job extends AbstractBehavior<Job.Command> {
       ActorRef<WorkerPool.Command> replyTo)
       implements Command {}
 
-  /** A worker's result for a chunk; the job acknowledges it to {@code replyTo} once handled. */
-  public record ChunkCompleted(
+  /**
+   * A worker's result for a chunk, decoded by the job's own {@link KindCodec} (which the lease gave
+   * the session); the job acknowledges it to {@code replyTo} once handled.
+   *
+   * @param <T> the job's result type
+   */
+  public record ChunkCompleted<T>(
       ChunkKey key,
-      ChunkResult result,
+      T result,
       String workerId,
       double seconds,
       ActorRef<WorkerSession.Command> replyTo)
@@ -87,7 +96,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
   public record ChunkReturned(ChunkKey key, String workerId, String failure) implements Command {}
 
   /** Asks for the games a match has counted, in pair order (none for an evaluate job). */
-  public record GetGames(ActorRef<List<GameRecord>> replyTo) implements Command {}
+  public record GetGames(ActorRef<List<GameSgf>> replyTo) implements Command {}
 
   /** A worker's stream ended: its leased chunks go back to the queue. */
   public record WorkerLost(String workerId) implements Command {}
@@ -99,9 +108,9 @@ public final class Job extends AbstractBehavior<Job.Command> {
   public record GetReport(boolean withStats, ActorRef<JobReport> replyTo) implements Command {}
 
   /**
-   * The manager has taken the final report: stop after {@link #LINGER}. Results the manager
-   * forwarded before it learned of the end are ahead of this message in the mailbox, so each of
-   * them is still acknowledged.
+   * The manager has taken the final report: stop after {@link #LINGER}. Results that arrive
+   * meanwhile are acknowledged as not needed; a session that sends one after the job has stopped
+   * learns of the stop by watching the job and acknowledges it itself.
    */
   public enum Retire implements Command {
     INSTANCE
@@ -131,14 +140,16 @@ public final class Job extends AbstractBehavior<Job.Command> {
 
   private final TimerScheduler<Command> timers;
   private final JobPlan plan;
-  private final ChunkTable table;
+  private final KindCodec<R, F> codec;
+  private final Tally<R, F> tally;
+  private final ChunkTable<R> table;
   private final ActorRef<WorkerPool.Command> pool;
   private final ActorRef<JobManager.Command> manager;
   private final CoordinatorMetrics metrics;
   private final Clock clock;
   private final Duration leaseTimeout;
   private final ArrayDeque<long[]> rateSamples = new ArrayDeque<>();
-  private final java.util.Map<ChunkKey, Integer> failures = new java.util.HashMap<>();
+  private final Map<ChunkKey, Integer> failures = new HashMap<>();
   private JobState state = JobState.QUEUED;
   private Instant started;
   private Instant finished;
@@ -148,6 +159,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
       ActorContext<Command> context,
       TimerScheduler<Command> timers,
       JobPlan plan,
+      KindCodec<R, F> codec,
       ActorRef<WorkerPool.Command> pool,
       ActorRef<JobManager.Command> manager,
       CoordinatorMetrics metrics,
@@ -156,7 +168,9 @@ public final class Job extends AbstractBehavior<Job.Command> {
     super(context);
     this.timers = timers;
     this.plan = plan;
-    this.table = new ChunkTable(plan.jobId(), plan.newTallies(), plan.policies());
+    this.codec = codec;
+    this.tally = codec.kind().newTally();
+    this.table = new ChunkTable<>(plan.jobId(), codec.kind(), tally);
     this.pool = pool;
     this.manager = manager;
     this.metrics = metrics;
@@ -176,18 +190,40 @@ public final class Job extends AbstractBehavior<Job.Command> {
       CoordinatorMetrics metrics,
       Clock clock,
       Duration leaseTimeout) {
+    return create(plan, plan.codec(), pool, manager, metrics, clock, leaseTimeout);
+  }
+
+  private static <R, F> Behavior<Command> create(
+      JobPlan plan,
+      KindCodec<R, F> codec,
+      ActorRef<WorkerPool.Command> pool,
+      ActorRef<JobManager.Command> manager,
+      CoordinatorMetrics metrics,
+      Clock clock,
+      Duration leaseTimeout) {
     return Behaviors.setup(
         context ->
             Behaviors.withTimers(
                 timers ->
-                    new Job(context, timers, plan, pool, manager, metrics, clock, leaseTimeout)));
+                    new Job<>(
+                        context,
+                        timers,
+                        plan,
+                        codec,
+                        pool,
+                        manager,
+                        metrics,
+                        clock,
+                        leaseTimeout)));
   }
 
   @Override
   public Receive<Command> createReceive() {
     return newReceiveBuilder()
         .onMessage(Lease.class, this::onLease)
-        .onMessage(ChunkCompleted.class, this::onChunkCompleted)
+        // Unchecked: a session decodes a job's results with that job's own codec (see
+        // ChunkCompleted), so every ChunkCompleted this job receives carries an R.
+        .onMessageUnchecked(ChunkCompleted.class, this::onChunkCompleted)
         .onMessage(ChunkReturned.class, this::onChunkReturned)
         .onMessage(WorkerLost.class, this::onWorkerLost)
         .onMessage(Cancel.class, this::onCancel)
@@ -209,9 +245,9 @@ public final class Job extends AbstractBehavior<Job.Command> {
       }
       List<WorkerSession.Work> work = new ArrayList<>(keys.size());
       for (ChunkKey key : keys) {
-        work.add(new WorkerSession.Work(key, plan.assignment(key)));
+        work.add(new WorkerSession.Work(key, codec.assignment(key)));
       }
-      lease.session().tell(new WorkerSession.Assign(getContext().getSelf(), work));
+      lease.session().tell(new WorkerSession.Assign(getContext().getSelf(), plan, work));
     }
     lease
         .replyTo()
@@ -219,7 +255,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
     return this;
   }
 
-  private Behavior<Command> onChunkCompleted(ChunkCompleted done) {
+  private Behavior<Command> onChunkCompleted(ChunkCompleted<R> done) {
     long leased = table.leaseStart(done.key());
     ChunkTable.Outcome outcome;
     try {
@@ -234,37 +270,16 @@ public final class Job extends AbstractBehavior<Job.Command> {
     switch (outcome) {
       case COUNTED -> {
         double roundTrip = leased < 0 ? -1 : (clock.millis() - leased) / 1000.0;
-        ChunkResult r = done.result();
-        if (r.hasGamePair()) {
-          metrics.gamePairCompleted(
-              r.getGamePair().getFirst().getOutcome().getMoves(),
-              r.getGamePair().getSecond().getOutcome().getMoves(),
-              roundTrip);
-        } else {
-          int pair = done.key().position() * plan.policies() + done.key().policy();
-          PairPlan p = plan.pairs().get(pair);
-          metrics.chunkCompleted(
-              p.policySpec().name(),
-              r.getStats().getPlayouts(),
-              r.getStats().getLengthSum(),
-              roundTrip);
-        }
+        metrics.chunkCounted(codec.kind().work(done.key(), done.result()), roundTrip);
       }
       case DUPLICATE -> metrics.chunkDuplicate();
       case NOT_NEEDED -> metrics.chunkNotNeeded();
     }
     done.replyTo().tell(new WorkerSession.Acked(done.key()));
     if (table.finished() && !state.isFinished()) {
-      return finish(JobState.SUCCEEDED, table.anyStoppedEarly() ? stoppedEarlyMessage() : "");
+      return finish(JobState.SUCCEEDED, table.anyStoppedEarly() ? tally.stopMessage() : "");
     }
     return this;
-  }
-
-  private String stoppedEarlyMessage() {
-    if (plan.match() != null) {
-      return ((MatchTally) table.tally(0)).stopMessage();
-    }
-    return "stopped early: every win rate is known within ±" + plan.evaluation().stopAtWidth();
   }
 
   private Behavior<Command> onChunkReturned(ChunkReturned returned) {
@@ -340,7 +355,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
   }
 
   private Behavior<Command> onGetGames(GetGames get) {
-    get.replyTo().tell(plan.match() == null ? List.of() : ((MatchTally) table.tally(0)).games());
+    get.replyTo().tell(tally.games());
     return Behaviors.same();
   }
 
@@ -368,9 +383,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
     message = why;
     finished = clock.instant();
     pool.tell(new WorkerPool.JobGone(plan.jobId()));
-    List<GameRecord> games =
-        plan.match() == null ? List.of() : ((MatchTally) table.tally(0)).games();
-    manager.tell(new JobManager.JobFinished(plan, report(true), games));
+    manager.tell(new JobManager.JobFinished(plan, report(true), tally.games()));
     return newReceiveBuilder()
         .onMessage(ChunkCompleted.class, this::onLateResult)
         .onMessage(Lease.class, this::onLateLease)
@@ -389,7 +402,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
     return Behaviors.same();
   }
 
-  private Behavior<Command> onLateResult(ChunkCompleted done) {
+  private Behavior<Command> onLateResult(ChunkCompleted<?> done) {
     metrics.chunkNotNeeded();
     done.replyTo().tell(new WorkerSession.Acked(done.key()));
     return Behaviors.same();
@@ -410,34 +423,8 @@ public final class Job extends AbstractBehavior<Job.Command> {
   }
 
   private JobReport report(boolean withStats) {
-    List<JobReport.Pair> pairs = new ArrayList<>(table.pairCount());
-    gofarm.proto.v1.MatchSummary match = null;
-    gofarm.proto.v1.MatchResult matchResult = null;
-    // Games take seconds each: a match's rate is over its whole run, not the last few seconds.
-    double rate = plan.match() != null ? overallRate() : rate();
-    if (plan.match() != null) {
-      MatchTally tally = (MatchTally) table.tally(0);
-      match = tally.summary(state.isFinished(), rate * 60);
-      matchResult = withStats ? tally.result(state.isFinished(), rate * 60) : null;
-    } else {
-      for (int i = 0; i < table.pairCount(); i++) {
-        PlayoutTally tally = (PlayoutTally) table.tally(i);
-        PairPlan p = tally.plan();
-        PlayoutStats stats = tally.aggregate();
-        PlayoutStats copy = withStats ? PlayoutStats.like(stats).merge(stats) : null;
-        pairs.add(
-            new JobReport.Pair(
-                p.position(),
-                p.policy(),
-                p.positionLabel(),
-                p.policySpec().name(),
-                stats.playouts(),
-                stats.blackWinRate(),
-                Results.halfWidth(stats),
-                table.pairDone(i),
-                copy));
-      }
-    }
+    double rate = codec.kind().rateOverWholeRun() ? overallRate() : rate();
+    F figures = tally.report(table::seriesDone, state.isFinished(), rate, withStats);
     long left = table.playoutsTotal() - table.playoutsDone();
     double eta = state.isFinished() || rate <= 0 ? 0 : left / rate;
     return new JobReport(
@@ -456,9 +443,7 @@ public final class Job extends AbstractBehavior<Job.Command> {
         rate,
         eta,
         message.isEmpty() && state == JobState.QUEUED ? plan.queuedMessage() : message,
-        pairs,
-        match,
-        matchResult);
+        codec.view(figures));
   }
 
   private double overallRate() {

@@ -1,7 +1,7 @@
 package gofarm.coordinator.actor;
 
-import gofarm.coordinator.job.JobPlan;
-import gofarm.proto.v1.GameRecord;
+import gofarm.coordinator.codec.JobPlan;
+import gofarm.coordinator.job.GameSgf;
 import gofarm.proto.v1.JobResults;
 import java.util.List;
 
@@ -14,7 +14,7 @@ public interface JobArchive {
         public void submitted(JobPlan plan) {}
 
         @Override
-        public void finished(JobResults results, List<GameRecord> games) {}
+        public void finished(JobResults results, List<GameSgf> games) {}
       };
 
   /** Records a new job, so that it runs again after a restart until it finishes. */
@@ -23,10 +23,10 @@ public interface JobArchive {
   /**
    * Records a finished job's results and a match's games, to be listed and served after a restart.
    */
-  void finished(JobResults results, List<GameRecord> games);
+  void finished(JobResults results, List<GameSgf> games);
 
   /** The games of a finished match recorded by {@link #finished}, or an empty list. */
-  default List<GameRecord> games(String jobId) {
+  default List<GameSgf> games(String jobId) {
     return List.of();
   }
 }

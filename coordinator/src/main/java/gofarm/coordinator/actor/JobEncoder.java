@@ -1,7 +1,7 @@
 package gofarm.coordinator.actor;
 
-import gofarm.coordinator.job.JobPlan;
-import gofarm.coordinator.job.JobReport;
+import gofarm.coordinator.codec.JobPlan;
+import gofarm.coordinator.codec.JobReport;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobStatus;
 

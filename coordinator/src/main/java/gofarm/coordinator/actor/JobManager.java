@@ -1,15 +1,12 @@
 package gofarm.coordinator.actor;
 
-import gofarm.coordinator.job.JobPlan;
-import gofarm.coordinator.job.JobReport;
+import gofarm.coordinator.codec.JobPlan;
+import gofarm.coordinator.codec.JobReport;
+import gofarm.coordinator.job.GameSgf;
 import gofarm.coordinator.job.JobState;
-import gofarm.coordinator.job.MatchTally;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
-import gofarm.proto.v1.ChunkResult;
-import gofarm.proto.v1.GameRecord;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobStatus;
-import gofarm.wire.ChunkKey;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,23 +23,16 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 
 /**
- * The registry of jobs: starts a {@link Job} actor per submitted job, routes workers' results to
- * it, and keeps finished jobs (encoded, and archived when a data directory is set) to list and
- * serve them.
+ * The registry of jobs: starts a {@link Job} actor per submitted job, says where a job runs (to
+ * clients, and to worker sessions holding results of a job they have no lease of), and keeps
+ * finished jobs (encoded, and archived when a data directory is set) to list and serve them.
+ * Workers' results do not pass through here: sessions send them to the job whose lease they hold.
  */
 public final class JobManager extends AbstractBehavior<JobManager.Command> {
 
   /** Messages the manager understands. */
   public sealed interface Command
-      permits Submit,
-          Lookup,
-          ListJobs,
-          JobUpdated,
-          JobFinished,
-          RouteResult,
-          RouteReturned,
-          Restore,
-          FinishedGames {}
+      permits Submit, Lookup, ListJobs, JobUpdated, JobFinished, Restore, FinishedGames {}
 
   /** Starts a job; replies with its first report. */
   public record Submit(JobPlan plan, ActorRef<JobReport> replyTo) implements Command {}
@@ -67,24 +57,11 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   public record JobUpdated(JobReport report) implements Command {}
 
   /** A job ended; {@code report} carries its statistics, {@code games} a match's games. */
-  public record JobFinished(JobPlan plan, JobReport report, List<GameRecord> games)
+  public record JobFinished(JobPlan plan, JobReport report, List<GameSgf> games)
       implements Command {}
 
   /** Asks for the games of a finished match, in pair order (empty for other jobs). */
-  public record FinishedGames(String jobId, ActorRef<List<GameRecord>> replyTo)
-      implements Command {}
-
-  /** A worker's result, to be passed to its job. */
-  public record RouteResult(
-      ChunkKey key,
-      ChunkResult result,
-      String workerId,
-      double seconds,
-      ActorRef<WorkerSession.Command> session)
-      implements Command {}
-
-  /** A chunk a worker gave back: draining ({@code failure} empty), or it failed there. */
-  public record RouteReturned(ChunkKey key, String workerId, String failure) implements Command {}
+  public record FinishedGames(String jobId, ActorRef<List<GameSgf>> replyTo) implements Command {}
 
   /** A finished job read back from the archive at start-up. */
   public record Restore(JobResults results) implements Command {}
@@ -101,7 +78,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   private final Map<String, JobResults> finished = new HashMap<>();
 
   /** The games of the matches that finished in this process (restored ones are read on demand). */
-  private final Map<String, List<GameRecord>> finishedGames = new HashMap<>();
+  private final Map<String, List<GameSgf>> finishedGames = new HashMap<>();
 
   /** The latest report of each job that has not finished, with its pairs (for the metrics). */
   private final Map<String, JobReport> unfinishedReports = new HashMap<>();
@@ -142,8 +119,6 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
         .onMessage(ListJobs.class, this::onListJobs)
         .onMessage(JobUpdated.class, this::onJobUpdated)
         .onMessage(JobFinished.class, this::onJobFinished)
-        .onMessage(RouteResult.class, this::onRouteResult)
-        .onMessage(RouteReturned.class, this::onRouteReturned)
         .onMessage(Restore.class, this::onRestore)
         .onMessage(FinishedGames.class, this::onFinishedGames)
         .build();
@@ -189,9 +164,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
         0,
         0,
         plan.queuedMessage(),
-        List.of(),
-        plan.match() == null ? null : new MatchTally(plan.match()).summary(false, 0),
-        null);
+        plan.codec().queuedView());
   }
 
   private Behavior<Command> onLookup(Lookup lookup) {
@@ -260,28 +233,8 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
     return this;
   }
 
-  private Behavior<Command> onRouteResult(RouteResult r) {
-    ActorRef<Job.Command> job = running.get(r.key().jobId());
-    if (job != null) {
-      job.tell(new Job.ChunkCompleted(r.key(), r.result(), r.workerId(), r.seconds(), r.session()));
-    } else {
-      // A result for a finished, cancelled or unknown job: nothing to count, nothing to keep.
-      metrics.chunkNotNeeded();
-      r.session().tell(new WorkerSession.Acked(r.key()));
-    }
-    return this;
-  }
-
-  private Behavior<Command> onRouteReturned(RouteReturned r) {
-    ActorRef<Job.Command> job = running.get(r.key().jobId());
-    if (job != null) {
-      job.tell(new Job.ChunkReturned(r.key(), r.workerId(), r.failure()));
-    }
-    return this;
-  }
-
   private Behavior<Command> onFinishedGames(FinishedGames get) {
-    List<GameRecord> games = finishedGames.get(get.jobId());
+    List<GameSgf> games = finishedGames.get(get.jobId());
     if (games == null) {
       try {
         games = archive.games(get.jobId());

@@ -1,5 +1,8 @@
 package gofarm.coordinator.actor;
 
+import gofarm.coordinator.codec.JobPlan;
+import gofarm.coordinator.codec.KindCodec;
+import gofarm.coordinator.metrics.CoordinatorMetrics;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
 import gofarm.proto.v1.HubMessage;
@@ -8,8 +11,12 @@ import gofarm.proto.v1.Welcome;
 import gofarm.proto.v1.WorkerMessage;
 import gofarm.wire.ChunkKey;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -25,12 +32,27 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
  * results, returned chunks and heartbeats on. It is the only writer of the stream, so writes never
  * race. A worker silent for longer than the lease is taken for gone: the stream is closed and its
  * chunks re-queued.
+ *
+ * <p>Results are decoded here, at the edge, by the job's {@link KindCodec}, and go straight to the
+ * {@link Job} whose lease brought the chunk (the assignment carries the job's ref and plan); a
+ * malformed result is logged, acknowledged and never reaches the job. A result or a returned chunk
+ * of a job this stream never leased from (resent after a reconnection or a coordinator restart)
+ * waits while the {@link JobManager} is asked where that job runs; one of a job that has ended is
+ * acknowledged as not needed. The session watches the jobs it sends to: a result sent to a job that
+ * stopped before answering is acknowledged here, so the worker never holds it forever.
  */
 public final class WorkerSession extends AbstractBehavior<WorkerSession.Command> {
 
   /** Messages a session understands. */
   public sealed interface Command
-      permits Received, StreamClosed, Assign, Acked, Replaced, CheckSilence {}
+      permits Received,
+          StreamClosed,
+          Assign,
+          Acked,
+          Replaced,
+          CheckSilence,
+          JobLookedUp,
+          JobStopped {}
 
   /** A message from the worker (sent by the gRPC thread that read it). */
   public record Received(WorkerMessage message) implements Command {}
@@ -38,8 +60,12 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   /** The worker's side of the stream ended or failed. */
   public record StreamClosed(String reason) implements Command {}
 
-  /** Chunks leased to this worker by {@code job}. */
-  public record Assign(ActorRef<Job.Command> job, List<Work> work) implements Command {}
+  /**
+   * Chunks leased to this worker by {@code job}, whose {@code plan} decodes their results: the
+   * session sends them straight to {@code job}.
+   */
+  public record Assign(ActorRef<Job.Command> job, JobPlan plan, List<Work> work)
+      implements Command {}
 
   /** One leased chunk: its key and what the worker receives. */
   public record Work(ChunkKey key, ChunkAssignment assignment) {}
@@ -57,6 +83,18 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
     INSTANCE
   }
 
+  /** The manager's answer about a job this stream has no lease of (null if the ask failed). */
+  private record JobLookedUp(String jobId, JobManager.Found found) implements Command {}
+
+  /** A job this session routes to has stopped. */
+  private record JobStopped(ActorRef<Job.Command> job) implements Command {}
+
+  /** Where a job's results go and how they are decoded. */
+  private record Route(ActorRef<Job.Command> job, JobPlan plan) {}
+
+  /** How long to wait for the manager to say where a job runs. */
+  private static final Duration LOOKUP_TIMEOUT = Duration.ofSeconds(30);
+
   /** The stream to the worker, so that tests can stand in for gRPC. */
   public interface Link {
     void send(HubMessage message);
@@ -69,10 +107,20 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   private final Link link;
   private final ActorRef<WorkerPool.Command> pool;
   private final ActorRef<JobManager.Command> manager;
+  private final CoordinatorMetrics metrics;
   private final Duration silenceLimit;
 
   /** Chunks sent on this stream and not yet returned or answered: the worker's used credit. */
   private final Set<ChunkKey> sent = new HashSet<>();
+
+  /** The running jobs this session knows, by id. */
+  private final Map<String, Route> routes = new HashMap<>();
+
+  /** Results and returned chunks of jobs the manager is being asked about, by job id. */
+  private final Map<String, List<WorkerMessage>> awaitingLookup = new HashMap<>();
+
+  /** Results sent to a job and not yet acknowledged by it. */
+  private final Map<ChunkKey, ActorRef<Job.Command>> unacked = new HashMap<>();
 
   private long lastHeard = System.nanoTime();
   private boolean closed;
@@ -84,12 +132,14 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
       Link link,
       ActorRef<WorkerPool.Command> pool,
       ActorRef<JobManager.Command> manager,
+      CoordinatorMetrics metrics,
       Duration silenceLimit) {
     super(context);
     this.workerId = workerId;
     this.link = link;
     this.pool = pool;
     this.manager = manager;
+    this.metrics = metrics;
     this.silenceLimit = silenceLimit;
     timers.startTimerAtFixedRate(CheckSilence.INSTANCE, silenceLimit.dividedBy(4));
   }
@@ -107,6 +157,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
       Welcome welcome,
       ActorRef<WorkerPool.Command> pool,
       ActorRef<JobManager.Command> manager,
+      CoordinatorMetrics metrics,
       Duration silenceLimit) {
     return Behaviors.setup(
         context -> {
@@ -115,7 +166,8 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
               new WorkerPool.WorkerJoined(workerId, threads, credit, engines, context.getSelf()));
           return Behaviors.withTimers(
               timers ->
-                  new WorkerSession(context, timers, workerId, link, pool, manager, silenceLimit));
+                  new WorkerSession(
+                      context, timers, workerId, link, pool, manager, metrics, silenceLimit));
         });
   }
 
@@ -128,6 +180,8 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
         .onMessage(Acked.class, this::onAcked)
         .onMessageEquals(Replaced.INSTANCE, this::onReplaced)
         .onMessageEquals(CheckSilence.INSTANCE, this::onCheckSilence)
+        .onMessage(JobLookedUp.class, this::onJobLookedUp)
+        .onMessage(JobStopped.class, this::onJobStopped)
         .onSignal(PostStop.class, signal -> onStop())
         .build();
   }
@@ -136,10 +190,14 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
     lastHeard = System.nanoTime();
     WorkerMessage m = received.message();
     switch (m.getKindCase()) {
-      case RESULT -> onResult(m.getResult());
+      case RESULT -> {
+        ChunkKey key = ChunkKey.fromProto(m.getResult().getId());
+        returnCredit(key);
+        route(key, m);
+      }
       case RETURNED -> {
         ChunkKey key = ChunkKey.fromProto(m.getReturned().getId());
-        manager.tell(new JobManager.RouteReturned(key, workerId, m.getReturned().getFailure()));
+        route(key, m);
         returnCredit(key);
       }
       case DRAINING -> pool.tell(new WorkerPool.WorkerDraining(workerId));
@@ -151,16 +209,114 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
     return this;
   }
 
-  private void onResult(ChunkResult result) {
-    returnCredit(ChunkKey.fromProto(result.getId()));
-    // Checked by the job, which knows the pair's shape; a bad result is logged and not counted.
-    manager.tell(
-        new JobManager.RouteResult(
-            ChunkKey.fromProto(result.getId()),
-            result,
-            workerId,
-            result.getSeconds(),
-            getContext().getSelf()));
+  /**
+   * Passes a result or a returned chunk to its job, or holds it while the manager is asked where
+   * the job runs.
+   */
+  private void route(ChunkKey key, WorkerMessage m) {
+    Route route = routes.get(key.jobId());
+    if (route != null) {
+      deliver(route, key, m);
+      return;
+    }
+    List<WorkerMessage> waiting = awaitingLookup.get(key.jobId());
+    if (waiting == null) {
+      waiting = new ArrayList<>();
+      awaitingLookup.put(key.jobId(), waiting);
+      String jobId = key.jobId();
+      getContext()
+          .ask(
+              JobManager.Found.class,
+              manager,
+              LOOKUP_TIMEOUT,
+              replyTo -> new JobManager.Lookup(jobId, replyTo),
+              (found, error) -> new JobLookedUp(jobId, found));
+    }
+    waiting.add(m);
+  }
+
+  private void deliver(Route route, ChunkKey key, WorkerMessage m) {
+    if (m.hasResult()) {
+      deliverResult(route.job(), route.plan().codec(), key, m.getResult());
+    } else {
+      route.job().tell(new Job.ChunkReturned(key, workerId, m.getReturned().getFailure()));
+    }
+  }
+
+  /**
+   * Decodes a result with its job's codec and sends it to the job; a malformed one goes no further.
+   */
+  private <R> void deliverResult(
+      ActorRef<Job.Command> job, KindCodec<R, ?> codec, ChunkKey key, ChunkResult result) {
+    R decoded;
+    try {
+      decoded = codec.decode(key, result);
+    } catch (IllegalArgumentException e) {
+      getContext().getLog().warn("dropped a result from worker {}: {}", workerId, e.getMessage());
+      send(ack(key));
+      return;
+    }
+    unacked.put(key, job);
+    job.tell(
+        new Job.ChunkCompleted<>(
+            key, decoded, workerId, result.getSeconds(), getContext().getSelf()));
+  }
+
+  private Behavior<Command> onJobLookedUp(JobLookedUp looked) {
+    List<WorkerMessage> waiting = awaitingLookup.remove(looked.jobId());
+    JobManager.Found found = looked.found();
+    if (found == null) {
+      getContext()
+          .getLog()
+          .warn("worker {}: could not find job {} in time", workerId, looked.jobId());
+    }
+    if (found != null && found.running() != null) {
+      Route route = addRoute(looked.jobId(), found.running(), found.plan());
+      for (WorkerMessage m : waiting) {
+        deliver(route, keyOf(m), m);
+      }
+      return this;
+    }
+    // A result for a finished, cancelled or unknown job: nothing to count, nothing to keep.
+    for (WorkerMessage m : waiting) {
+      if (m.hasResult()) {
+        metrics.chunkNotNeeded();
+        send(ack(keyOf(m)));
+      }
+    }
+    return this;
+  }
+
+  private static ChunkKey keyOf(WorkerMessage m) {
+    return ChunkKey.fromProto(m.hasResult() ? m.getResult().getId() : m.getReturned().getId());
+  }
+
+  private Route addRoute(String jobId, ActorRef<Job.Command> job, JobPlan plan) {
+    Route route = routes.get(jobId);
+    if (route == null) {
+      route = new Route(job, plan);
+      routes.put(jobId, route);
+      getContext().watchWith(job, new JobStopped(job));
+    }
+    return route;
+  }
+
+  /**
+   * A job has stopped: it is no longer routed to, and results it was sent but never answered are
+   * acknowledged here as not needed.
+   */
+  private Behavior<Command> onJobStopped(JobStopped stopped) {
+    routes.values().removeIf(r -> r.job().equals(stopped.job()));
+    for (Iterator<Map.Entry<ChunkKey, ActorRef<Job.Command>>> it = unacked.entrySet().iterator();
+        it.hasNext(); ) {
+      Map.Entry<ChunkKey, ActorRef<Job.Command>> e = it.next();
+      if (e.getValue().equals(stopped.job())) {
+        it.remove();
+        metrics.chunkNotNeeded();
+        send(ack(e.getKey()));
+      }
+    }
+    return this;
   }
 
   /**
@@ -180,6 +336,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   }
 
   private Behavior<Command> onAssign(Assign assign) {
+    addRoute(assign.plan().jobId(), assign.job(), assign.plan());
     for (Work w : assign.work()) {
       sent.add(w.key());
       send(HubMessage.newBuilder().setAssignment(w.assignment()).build());
@@ -189,6 +346,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   }
 
   private Behavior<Command> onAcked(Acked acked) {
+    unacked.remove(acked.key());
     send(ack(acked.key()));
     return this;
   }

@@ -3,8 +3,10 @@ package gofarm.coordinator.grpc;
 import gofarm.coordinator.actor.Job;
 import gofarm.coordinator.actor.JobEncoder;
 import gofarm.coordinator.actor.JobManager;
-import gofarm.coordinator.job.JobPlan;
-import gofarm.coordinator.job.JobReport;
+import gofarm.coordinator.codec.Games;
+import gofarm.coordinator.codec.JobPlan;
+import gofarm.coordinator.codec.JobReport;
+import gofarm.coordinator.job.GameSgf;
 import gofarm.proto.v1.GameRecord;
 import gofarm.proto.v1.GetJobRequest;
 import gofarm.proto.v1.JobResults;
@@ -15,7 +17,6 @@ import gofarm.proto.v1.ListJobsResponse;
 import gofarm.proto.v1.PlayoutFarmGrpc;
 import gofarm.proto.v1.SubmitJobRequest;
 import gofarm.wire.FarmRequests;
-import gofarm.wire.JobSpecs;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -68,7 +69,7 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
 
   /** Validates and plans a spec: the same path for new jobs and for jobs resumed at start-up. */
   public static JobPlan plan(String jobId, java.time.Instant submitted, SubmitJobRequest request) {
-    return new JobPlan(jobId, submitted, request.getSpec(), JobSpecs.resolve(request.getSpec()));
+    return JobPlan.of(jobId, submitted, request.getSpec());
   }
 
   @Override
@@ -150,11 +151,13 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
                         + " shows its results)")
                 .asRuntimeException();
           }
-          return found.running() != null
-              ? AskPattern.<Job.Command, List<GameRecord>>ask(
-                  found.running(), Job.GetGames::new, ASK, scheduler)
-              : AskPattern.<JobManager.Command, List<GameRecord>>ask(
-                  manager, r -> new JobManager.FinishedGames(id, r), ASK, scheduler);
+          CompletionStage<List<GameSgf>> games =
+              found.running() != null
+                  ? AskPattern.<Job.Command, List<GameSgf>>ask(
+                      found.running(), Job.GetGames::new, ASK, scheduler)
+                  : AskPattern.<JobManager.Command, List<GameSgf>>ask(
+                      manager, r -> new JobManager.FinishedGames(id, r), ASK, scheduler);
+          return games.thenApply(list -> list.stream().map(Games::toProto).toList());
         });
   }
 

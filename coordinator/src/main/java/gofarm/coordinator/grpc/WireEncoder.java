@@ -2,16 +2,17 @@ package gofarm.coordinator.grpc;
 
 import com.google.protobuf.Timestamp;
 import gofarm.coordinator.actor.JobEncoder;
-import gofarm.coordinator.job.JobPlan;
-import gofarm.coordinator.job.JobReport;
+import gofarm.coordinator.codec.JobPlan;
+import gofarm.coordinator.codec.JobReport;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobState;
 import gofarm.proto.v1.JobStatus;
-import gofarm.proto.v1.PairSummary;
-import gofarm.wire.Results;
 import java.time.Instant;
 
-/** Encodes job reports as the client API's messages, with {@code gofarm.wire.Results}. */
+/**
+ * Encodes job reports as the client API's messages: the progress here, the kind's figures by its
+ * {@link gofarm.coordinator.codec.KindView}.
+ */
 public final class WireEncoder implements JobEncoder {
 
   @Override
@@ -30,37 +31,17 @@ public final class WireEncoder implements JobEncoder {
             .setPlayoutsPerSecond(r.playoutsPerSecond())
             .setEtaSeconds(r.etaSeconds())
             .setMessage(r.message());
-    if (r.match() != null) {
-      b.setMatch(r.match());
-    }
+    r.kind().status(b);
     setTime(r.submitted(), b::setSubmitted);
     setTime(r.started(), b::setStarted);
     setTime(r.finished(), b::setFinished);
-    for (JobReport.Pair p : r.pairs()) {
-      b.addPairs(
-          PairSummary.newBuilder()
-              .setPosition(p.position())
-              .setPolicy(p.policy())
-              .setPositionLabel(p.positionLabel())
-              .setPolicyName(p.policyName())
-              .setPlayouts(p.playouts())
-              .setBlackWinRate(p.playouts() == 0 ? 0.5 : p.blackWinRate())
-              .setHalfWidth(p.playouts() == 0 ? 0.5 : p.halfWidth())
-              .setDone(p.done()));
-    }
     return b.build();
   }
 
   @Override
   public JobResults results(JobPlan plan, JobReport report) {
     JobResults.Builder b = JobResults.newBuilder().setStatus(status(report)).setSpec(plan.spec());
-    if (plan.match() != null) {
-      return b.setMatch(report.matchResult()).build();
-    }
-    b.addAllPositions(Results.positions(plan.evaluation()));
-    for (JobReport.Pair p : report.pairs()) {
-      b.addPairs(Results.pairResult(plan.evaluation(), p.position(), p.policy(), p.stats()));
-    }
+    report.kind().results(b);
     return b.build();
   }
 

@@ -3,6 +3,7 @@ package gofarm.coordinator.grpc;
 import gofarm.coordinator.actor.JobManager;
 import gofarm.coordinator.actor.WorkerPool;
 import gofarm.coordinator.actor.WorkerSession;
+import gofarm.coordinator.metrics.CoordinatorMetrics;
 import gofarm.proto.v1.Hello;
 import gofarm.proto.v1.HubMessage;
 import gofarm.proto.v1.WorkerHubGrpc;
@@ -27,6 +28,7 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
   private final ActorSystem<?> system;
   private final ActorRef<WorkerPool.Command> pool;
   private final ActorRef<JobManager.Command> manager;
+  private final CoordinatorMetrics metrics;
   private final Duration lease;
   private final String version;
   private final AtomicLong sessions = new AtomicLong();
@@ -39,11 +41,13 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
       ActorSystem<?> system,
       ActorRef<WorkerPool.Command> pool,
       ActorRef<JobManager.Command> manager,
+      CoordinatorMetrics metrics,
       Duration lease,
       String version) {
     this.system = system;
     this.pool = pool;
     this.manager = manager;
+    this.metrics = metrics;
     this.lease = lease;
     this.version = version;
   }
@@ -97,6 +101,7 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
                   WorkerProtocol.welcome((int) lease.toSeconds(), version),
                   pool,
                   manager,
+                  metrics,
                   lease),
               "worker-" + hello.getWorkerId() + "-" + sessions.incrementAndGet(),
               Props.empty());

@@ -1,6 +1,5 @@
 package gofarm.coordinator.job;
 
-import gofarm.proto.v1.ChunkResult;
 import gofarm.wire.ChunkKey;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,9 +14,8 @@ import java.util.TreeSet;
 
 /**
  * The chunks of one job: which are waiting, which are leased to which worker until when, which are
- * counted; and what each series of chunks adds up to (a {@link Tally}: the statistics of a
- * (position, policy) pair of an evaluate job, or the games of a match). Plain, single-threaded
- * state owned by the job's actor.
+ * counted, in the series its {@link JobKind} lays out; each series' results go to the job's {@link
+ * Tally} in chunk order. Plain, single-threaded state owned by the job's actor.
  *
  * <h2>Leasing</h2>
  *
@@ -32,8 +30,10 @@ import java.util.TreeSet;
  * dropped. A series stops at the first chunk k whose prefix 0..k settles it (a win rate interval
  * narrow enough, an SPRT decision), and later chunks are not needed: since that decision looks only
  * at the prefix, it is the same however the chunks arrived, and so are the results.
+ *
+ * @param <R> a chunk's result, decoded and checked at the edge
  */
-public final class ChunkTable {
+public final class ChunkTable<R> {
 
   /** What became of a chunk result. */
   public enum Outcome {
@@ -53,8 +53,9 @@ public final class ChunkTable {
           .thenComparingInt(ChunkKey::policy);
 
   private final String jobId;
-  private final int policies;
-  private final PairState[] pairs;
+  private final JobKind<R, ?> plan;
+  private final Tally<R, ?> tally;
+  private final List<PairState> pairs;
   private final Map<ChunkKey, Lease> leases = new HashMap<>();
   private final Map<String, Set<ChunkKey>> leasesByWorker = new HashMap<>();
   private final TreeSet<ChunkKey> requeued = new TreeSet<>(QUEUE_ORDER);
@@ -65,21 +66,21 @@ public final class ChunkTable {
   private int chunksDone;
   private int chunksTotal;
 
-  private static final class PairState {
-    final Tally tally;
+  private final class PairState {
+    final int series;
     final int position;
     final int policy;
     final int chunks;
-    final TreeMap<Integer, ChunkResult> waiting = new TreeMap<>();
+    final TreeMap<Integer, R> waiting = new TreeMap<>();
     int issued;
     int counted;
     boolean stoppedEarly;
 
-    PairState(Tally tally, int position, int policy) {
-      this.tally = tally;
-      this.position = position;
-      this.policy = policy;
-      this.chunks = tally.chunks();
+    PairState(int series) {
+      this.series = series;
+      this.position = series / plan.policies();
+      this.policy = series % plan.policies();
+      this.chunks = plan.chunks(series);
     }
 
     boolean done() {
@@ -94,27 +95,29 @@ public final class ChunkTable {
 
   /**
    * @param jobId the job whose chunks these are
-   * @param tallies one per series: series i has the chunks ({@code i / policies}, {@code i %
+   * @param plan the job's series: series i has the chunks ({@code i / policies}, {@code i %
    *     policies}, k), as (position, policy, chunk) of an evaluate job, positions major; a match
    *     has one series
-   * @param policies the number of policies (1 for a match)
+   * @param tally where each series' results are counted
    */
-  public ChunkTable(String jobId, List<? extends Tally> tallies, int policies) {
+  public ChunkTable(String jobId, JobKind<R, ?> plan, Tally<R, ?> tally) {
     this.jobId = jobId;
-    this.policies = policies;
-    this.pairs = new PairState[tallies.size()];
-    for (int i = 0; i < pairs.length; i++) {
-      Tally tally = tallies.get(i);
-      pairs[i] = new PairState(tally, i / policies, i % policies);
-      for (int k = 0; k < tally.chunks(); k++) {
-        playoutsTotal += tally.units(k);
+    this.plan = plan;
+    this.tally = tally;
+    List<PairState> list = new ArrayList<>(plan.series());
+    for (int i = 0; i < plan.series(); i++) {
+      PairState p = new PairState(i);
+      list.add(p);
+      for (int k = 0; k < p.chunks; k++) {
+        playoutsTotal += plan.units(i, k);
       }
-      chunksTotal += tally.chunks();
+      chunksTotal += p.chunks;
     }
+    this.pairs = List.copyOf(list);
   }
 
   private PairState pair(ChunkKey key) {
-    return pairs[key.position() * policies + key.policy()];
+    return pairs.get(plan.series(key));
   }
 
   // ------------------------------------------------------------------ leasing
@@ -142,9 +145,9 @@ public final class ChunkTable {
         out.add(key);
       }
     }
-    for (int tries = 0; out.size() < max && tries < pairs.length; ) {
-      PairState p = pairs[cursor];
-      cursor = (cursor + 1) % pairs.length;
+    for (int tries = 0; out.size() < max && tries < pairs.size(); ) {
+      PairState p = pairs.get(cursor);
+      cursor = (cursor + 1) % pairs.size();
       // Skip chunks whose results came in without a lease (resent after a restart).
       while (p.issued < p.chunks && p.has(p.issued)) {
         p.issued++;
@@ -247,25 +250,15 @@ public final class ChunkTable {
   // ------------------------------------------------------------------ counting
 
   /**
-   * Takes the result of a chunk.
+   * Takes the result of a chunk, decoded and checked at the edge.
    *
    * @throws IllegalArgumentException for a chunk this job does not have
    */
-  public Outcome complete(ChunkKey key, ChunkResult result) {
-    if (!jobId.equals(key.jobId())
-        || key.position() < 0
-        || key.policy() < 0
-        || key.policy() >= policies
-        || key.position() * policies + key.policy() >= pairs.length
-        || key.chunk() < 0
-        || key.chunk() >= pair(key).chunks) {
+  public Outcome complete(ChunkKey key, R result) {
+    if (!jobId.equals(key.jobId()) || !plan.hasChunk(key)) {
       throw new IllegalArgumentException("no such chunk: " + key);
     }
     PairState p = pair(key);
-    List<String> problems = p.tally.problems(result, key.chunk());
-    if (!problems.isEmpty()) {
-      throw new IllegalArgumentException("chunk " + key + ": " + String.join("; ", problems));
-    }
     release(key);
     requeued.remove(key);
     if (p.has(key.chunk())) {
@@ -276,12 +269,12 @@ public final class ChunkTable {
     }
     p.waiting.put(key.chunk(), result);
     while (!p.done() && !p.waiting.isEmpty() && p.waiting.firstKey() == p.counted) {
-      ChunkResult next = p.waiting.pollFirstEntry().getValue();
-      p.tally.count(next, p.counted);
-      playoutsDone += p.tally.units(p.counted);
+      R next = p.waiting.pollFirstEntry().getValue();
+      tally.count(p.series, p.counted, next);
+      playoutsDone += plan.units(p.series, p.counted);
       chunksDone++;
       p.counted++;
-      if (p.counted < p.chunks && p.tally.settled()) {
+      if (p.counted < p.chunks && tally.settled(p.series)) {
         p.stoppedEarly = true;
       }
     }
@@ -309,21 +302,13 @@ public final class ChunkTable {
     return true;
   }
 
-  public int pairCount() {
-    return pairs.length;
+  /** Whether series {@code series} has all its chunks counted, or stopped early. */
+  public boolean seriesDone(int series) {
+    return pairs.get(series).done();
   }
 
-  /** What series {@code pair} has counted (the prefix of its chunks in index order). */
-  public Tally tally(int pair) {
-    return pairs[pair].tally;
-  }
-
-  public boolean pairDone(int pair) {
-    return pairs[pair].done();
-  }
-
-  public boolean pairStoppedEarly(int pair) {
-    return pairs[pair].stoppedEarly;
+  public boolean seriesStoppedEarly(int series) {
+    return pairs.get(series).stoppedEarly;
   }
 
   /** Units (playouts, or games) counted so far. */
@@ -344,7 +329,7 @@ public final class ChunkTable {
     return chunksTotal;
   }
 
-  /** True when any pair stopped early. */
+  /** True when any series stopped early. */
   public boolean anyStoppedEarly() {
     for (PairState p : pairs) {
       if (p.stoppedEarly) {

@@ -1,39 +1,33 @@
 package gofarm.coordinator.job;
 
-import gofarm.proto.v1.ChunkResult;
-import gofarm.proto.v1.GamePairOutcome;
-import gofarm.proto.v1.GameRecord;
-import gofarm.proto.v1.MatchResult;
-import gofarm.proto.v1.MatchSummary;
-import gofarm.proto.v1.PlayedGame;
-import gofarm.proto.v1.SprtDecision;
-import gofarm.stats.EloEstimate;
+import gofarm.rules.Player;
 import gofarm.stats.Pentanomial;
 import gofarm.stats.Sprt;
-import gofarm.wire.MatchSpecs;
 import gofarm.wire.ResolvedMatch;
-import gofarm.wire.WorkerProtocol;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.IntPredicate;
 
 /**
- * The games of a match job, one chunk per colour-swapped game pair, counted in pair order: the
- * candidate's pentanomial pair counts, its wins, draws and losses, the LLR of the SPRT after each
- * pair, every outcome and every game record. Settled when the SPRT accepts a hypothesis.
+ * The games of a match job, one chunk per colour-swapped game pair in its one series, counted in
+ * pair order: the candidate's pentanomial pair counts, its wins, draws and losses, the LLR of the
+ * SPRT after each pair, every pair and every game record. Settled when the SPRT accepts a
+ * hypothesis.
  *
  * <p>Counting in pair order (not arrival order) matters: short games finish first, and a test that
  * counted them first would see a biased sample. Here the decision after pair k depends only on
  * pairs 0..k, so a job stops at the same pair with the same figures however many workers played.
  */
-public final class MatchTally implements Tally {
+public final class MatchTally implements Tally<PlayedPair, MatchReport> {
   /** LLR values kept in a job's status for a sparkline. */
   public static final int RECENT_LLR = 120;
 
   private final ResolvedMatch match;
   private Pentanomial pentanomial = Pentanomial.EMPTY;
   private final double[] llr;
-  private final List<GamePairOutcome> outcomes = new ArrayList<>();
-  private final List<GameRecord> games = new ArrayList<>();
+  private final List<PlayedPair> pairs = new ArrayList<>();
+  private final List<GameSgf> games = new ArrayList<>();
   private long wins;
   private long draws;
   private long losses;
@@ -51,31 +45,10 @@ public final class MatchTally implements Tally {
     this.llr = new double[match.sprt() == null ? 0 : match.pairs()];
   }
 
-  public ResolvedMatch match() {
-    return match;
-  }
-
   @Override
-  public int chunks() {
-    return match.pairs();
-  }
-
-  @Override
-  public long units(int chunk) {
-    return 2;
-  }
-
-  @Override
-  public List<String> problems(ChunkResult result, int chunk) {
-    return WorkerProtocol.gamePairProblems(result, match.maxMoves());
-  }
-
-  @Override
-  public void count(ChunkResult result, int chunk) {
-    PlayedGame first = result.getGamePair().getFirst();
-    PlayedGame second = result.getGamePair().getSecond();
-    for (PlayedGame g : List.of(first, second)) {
-      double points = g.getOutcome().getCandidatePoints();
+  public void count(int series, int chunk, PlayedPair pair) {
+    for (GameResult g : List.of(pair.first(), pair.second())) {
+      double points = g.candidatePoints();
       if (points == 1) {
         wins++;
       } else if (points == 0) {
@@ -83,35 +56,28 @@ public final class MatchTally implements Tally {
       } else {
         draws++;
       }
-      moves += g.getOutcome().getMoves();
-      switch (g.getOutcome().getScoredBy()) {
-        case "agreed" -> agreed++;
-        case "cleanup" -> cleanups++;
-        case "referee" -> refereed++;
-        case "estimate" -> estimated++;
-        default -> {}
+      moves += g.moves();
+      if (g.scoredBy() != null) {
+        switch (g.scoredBy()) {
+          case AGREED -> agreed++;
+          case CLEANUP -> cleanups++;
+          case REFEREE -> refereed++;
+          case ESTIMATE -> estimated++;
+        }
       }
-      String bc = g.getOutcome().getBlackClaim();
-      String wc = g.getOutcome().getWhiteClaim();
-      if (!bc.isEmpty() && !wc.isEmpty() && !bc.equals(wc)) {
+      if (g.claimsDisagree()) {
         disagreements++;
       }
-      if (g.getOutcome().getWinner() == gofarm.proto.v1.Color.BLACK) {
+      if (g.winner() == Player.BLACK) {
         blackWins++;
       }
     }
     pentanomial =
         pentanomial.plus(
-            Pentanomial.classify(
-                first.getOutcome().getCandidatePoints(), second.getOutcome().getCandidatePoints()));
-    outcomes.add(
-        GamePairOutcome.newBuilder()
-            .setPair(chunk)
-            .setFirst(first.getOutcome())
-            .setSecond(second.getOutcome())
-            .build());
-    games.add(GameRecord.newBuilder().setPair(chunk).setGame(0).setSgf(first.getSgf()).build());
-    games.add(GameRecord.newBuilder().setPair(chunk).setGame(1).setSgf(second.getSgf()).build());
+            Pentanomial.classify(pair.first().candidatePoints(), pair.second().candidatePoints()));
+    pairs.add(pair);
+    games.add(new GameSgf(chunk, 0, pair.first().sgf()));
+    games.add(new GameSgf(chunk, 1, pair.second().sgf()));
     if (match.sprt() != null) {
       Sprt.Result test = match.sprt().test(pentanomial);
       llr[chunk] = test.llr();
@@ -120,104 +86,70 @@ public final class MatchTally implements Tally {
   }
 
   @Override
-  public boolean settled() {
+  public boolean settled(int series) {
     return decision != Sprt.Decision.CONTINUE;
   }
 
   /** Pairs counted. */
   public int pairs() {
-    return outcomes.size();
+    return pairs.size();
   }
 
-  /** The games counted so far, in pair order, first game first. */
-  public List<GameRecord> games() {
+  @Override
+  public List<GameSgf> games() {
     return List.copyOf(games);
   }
 
   /**
-   * The headline figures.
-   *
-   * @param finished whether the job has ended (a test still undecided is then inconclusive)
-   * @param gamesPerMinute the recent rate, measured by the job
+   * The figures so far; a match has one series, so {@code seriesDone} adds nothing to {@code
+   * finished}.
    */
-  public MatchSummary summary(boolean finished, double gamesPerMinute) {
+  @Override
+  public MatchReport report(
+      IntPredicate seriesDone, boolean finished, double unitsPerSecond, boolean withStats) {
     int n = pairs();
-    long gameCount = 2L * n;
-    MatchSummary.Builder b =
-        MatchSummary.newBuilder()
-            .setCandidate(match.candidate().name())
-            .setBaseline(match.baseline().name())
-            .setPairs(n)
-            .setGames((int) gameCount)
-            .setWins((int) wins)
-            .setLosses((int) losses)
-            .setDraws((int) draws)
-            .setGamesPerMinute(gamesPerMinute)
-            .setMeanLength(gameCount == 0 ? 0 : (double) moves / gameCount)
-            .setBlackWinRate(gameCount == 0 ? 0.5 : (double) blackWins / gameCount)
-            .setAdjudication(MatchSpecs.toProto(match.adjudication()))
-            .setGamesAgreed(agreed)
-            .setGamesCleanup(cleanups)
-            .setGamesRefereed(refereed)
-            .setGamesEstimated(estimated)
-            .setDisagreements(disagreements);
-    for (long c : pentanomial.counts()) {
-      b.addPentanomial(c);
+    List<Double> recent = new ArrayList<>();
+    for (int i = match.sprt() == null ? n : Math.max(0, n - RECENT_LLR); i < n; i++) {
+      recent.add(llr[i]);
     }
-    if (n > 0) {
-      EloEstimate e = EloEstimate.of(pentanomial);
-      b.setScore(e.score())
-          .setElo(e.elo())
-          .setEloLow(e.eloLower())
-          .setEloHigh(e.eloUpper())
-          .setLos(e.los())
-          .setNormalizedElo(e.normalizedElo())
-          .setNormalizedHalfWidth(e.normalizedHalfWidth());
-    } else {
-      b.setScore(0.5).setLos(0.5);
-    }
-    Sprt sprt = match.sprt();
-    if (sprt != null) {
-      b.setLlr(n == 0 ? 0 : llr[n - 1])
-          .setLlrLower(sprt.lowerBound())
-          .setLlrUpper(sprt.upperBound())
-          .setDecision(decision(finished));
-      for (int i = Math.max(0, n - RECENT_LLR); i < n; i++) {
-        b.addRecentLlr(llr[i]);
+    MatchReport.Details details = null;
+    if (withStats) {
+      List<Double> all = new ArrayList<>();
+      for (int i = 0; i < Math.min(llr.length, n); i++) {
+        all.add(llr[i]);
       }
+      details = new MatchReport.Details(all, pairs);
     }
-    return b.build();
-  }
-
-  private SprtDecision decision(boolean finished) {
-    return switch (decision) {
-      case ACCEPT_H1 -> SprtDecision.ACCEPT_H1;
-      case ACCEPT_H0 -> SprtDecision.ACCEPT_H0;
-      case CONTINUE ->
-          finished ? SprtDecision.INCONCLUSIVE : SprtDecision.SPRT_DECISION_UNSPECIFIED;
-    };
-  }
-
-  /** Everything: the summary, the LLR after each pair and each pair's outcomes. */
-  public MatchResult result(boolean finished, double gamesPerMinute) {
-    MatchResult.Builder b =
-        MatchResult.newBuilder()
-            .setSummary(summary(finished, gamesPerMinute))
-            .addAllPairs(outcomes);
-    for (int i = 0; i < Math.min(llr.length, pairs()); i++) {
-      b.addLlr(llr[i]);
-    }
-    return b.build();
+    return new MatchReport(
+        match,
+        n,
+        wins,
+        draws,
+        losses,
+        moves,
+        blackWins,
+        agreed,
+        cleanups,
+        refereed,
+        estimated,
+        disagreements,
+        pentanomial,
+        decision,
+        finished,
+        unitsPerSecond * 60,
+        recent,
+        details);
   }
 
   /** Why the match stopped before its last pair, or an empty text. */
+  @Override
   public String stopMessage() {
     Sprt sprt = match.sprt();
     if (sprt == null || decision == Sprt.Decision.CONTINUE) {
       return "";
     }
     return String.format(
-        java.util.Locale.ROOT,
+        Locale.ROOT,
         "SPRT [%s, %s] %s after %d pairs (LLR %.2f)",
         fmt(sprt.elo0()),
         fmt(sprt.elo1()),

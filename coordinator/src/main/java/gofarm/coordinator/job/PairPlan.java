@@ -1,6 +1,8 @@
 package gofarm.coordinator.job;
 
 import gofarm.board.Geometry;
+import gofarm.playout.Playout;
+import gofarm.playout.PlayoutStats;
 import gofarm.playout.PolicySpec;
 
 /**
@@ -53,5 +55,10 @@ public record PairPlan(
   /** Playouts in chunk {@code i}: {@code chunkPlayouts}, or the remainder for the last one. */
   public int chunkSize(int i) {
     return i < chunks - 1 ? chunkPlayouts : (int) (playouts - (long) (chunks - 1) * chunkPlayouts);
+  }
+
+  /** Empty statistics shaped for this pair: its board, its policy's rules, its maximum length. */
+  public PlayoutStats newStats() {
+    return new PlayoutStats(geometry, policySpec.rules().size(), Playout.maxLength(geometry));
   }
 }

@@ -1,67 +1,69 @@
 package gofarm.coordinator.job;
 
-import gofarm.playout.Playout;
 import gofarm.playout.PlayoutStats;
-import gofarm.proto.v1.ChunkResult;
 import gofarm.wire.Results;
-import gofarm.wire.StatsCodec;
-import gofarm.wire.WorkerProtocol;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntPredicate;
 
 /**
- * The playout statistics of one (position, policy) pair of an evaluate job, summed straight from
- * the chunk messages with no intermediate copy (the coordinator sums thousands per second). Settled
- * when the 95 % interval of the black win rate is narrow enough, if the job asks for that.
+ * The playout statistics of every (position, policy) pair of an evaluate job, one series per pair:
+ * each chunk's statistics are added to its pair's. A pair is settled when the 95 % interval of its
+ * black win rate is narrow enough, if the job asks for that.
  */
-public final class PlayoutTally implements Tally {
-  private final PairPlan plan;
+public final class PlayoutTally implements Tally<PlayoutStats, EvaluateReport> {
+  private final EvaluatePlan plan;
   private final double stopAtWidth;
-  private final PlayoutStats aggregate;
+  private final PlayoutStats[] aggregates;
 
-  /**
-   * @param plan the pair and its chunks
-   * @param stopAtWidth settle when the half-width of the win rate's 95 % interval is at most this;
-   *     0 never
-   */
-  public PlayoutTally(PairPlan plan, double stopAtWidth) {
+  public PlayoutTally(EvaluatePlan plan) {
     this.plan = plan;
-    this.stopAtWidth = stopAtWidth;
-    this.aggregate =
-        new PlayoutStats(
-            plan.geometry(), plan.policySpec().rules().size(), Playout.maxLength(plan.geometry()));
+    this.stopAtWidth = plan.job().stopAtWidth();
+    this.aggregates = new PlayoutStats[plan.series()];
+    for (int i = 0; i < aggregates.length; i++) {
+      aggregates[i] = plan.pairs().get(i).newStats();
+    }
   }
 
-  public PairPlan plan() {
-    return plan;
-  }
-
-  /** The counted statistics (the prefix of the chunks in index order). */
-  public PlayoutStats aggregate() {
-    return aggregate;
+  /** The counted statistics of pair {@code pair} (the prefix of its chunks in index order). */
+  public PlayoutStats aggregate(int pair) {
+    return aggregates[pair];
   }
 
   @Override
-  public int chunks() {
-    return plan.chunks();
+  public void count(int series, int chunk, PlayoutStats result) {
+    aggregates[series].merge(result);
   }
 
   @Override
-  public long units(int chunk) {
-    return plan.chunkSize(chunk);
+  public boolean settled(int series) {
+    return stopAtWidth > 0 && Results.halfWidth(aggregates[series]) <= stopAtWidth;
   }
 
   @Override
-  public List<String> problems(ChunkResult result, int chunk) {
-    return WorkerProtocol.resultProblems(result, aggregate, plan.chunkSize(chunk));
+  public EvaluateReport report(
+      IntPredicate seriesDone, boolean finished, double unitsPerSecond, boolean withStats) {
+    List<PairFigures> pairs = new ArrayList<>(aggregates.length);
+    for (int i = 0; i < aggregates.length; i++) {
+      PairPlan p = plan.pairs().get(i);
+      PlayoutStats stats = aggregates[i];
+      pairs.add(
+          new PairFigures(
+              p.position(),
+              p.policy(),
+              p.positionLabel(),
+              p.policySpec().name(),
+              stats.playouts(),
+              stats.blackWinRate(),
+              Results.halfWidth(stats),
+              seriesDone.test(i),
+              withStats ? PlayoutStats.like(stats).merge(stats) : null));
+    }
+    return new EvaluateReport(pairs);
   }
 
   @Override
-  public void count(ChunkResult result, int chunk) {
-    StatsCodec.mergeInto(aggregate, result.getStats());
-  }
-
-  @Override
-  public boolean settled() {
-    return stopAtWidth > 0 && Results.halfWidth(aggregate) <= stopAtWidth;
+  public String stopMessage() {
+    return "stopped early: every win rate is known within ±" + stopAtWidth;
   }
 }

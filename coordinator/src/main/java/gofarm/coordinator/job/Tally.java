@@ -1,33 +1,47 @@
 package gofarm.coordinator.job;
 
-import gofarm.proto.v1.ChunkResult;
 import java.util.List;
+import java.util.function.IntPredicate;
 
 /**
- * What one series of a job's chunks adds up to: the statistics of a (position, policy) pair of an
- * evaluate job, or the games of a match. The {@link ChunkTable} hands it the chunks' results in
- * index order, each once, and asks after each whether the series is settled.
+ * What a job's chunks add up to, one series at a time (the statistics of each (position, policy)
+ * pair of an evaluate job, the games of a match), and the kind's report of it. The {@link
+ * ChunkTable} hands it each series' results in chunk index order, each once, and asks after each
+ * whether the series is settled. Mutable, owned by the job's actor.
+ *
+ * @param <R> a chunk's result, decoded and checked at the edge
+ * @param <F> the kind's report
  */
-public interface Tally {
-  /** Chunks in the series. */
-  int chunks();
-
-  /** Units of work in chunk {@code chunk} (playouts, or games), for progress. */
-  long units(int chunk);
+public interface Tally<R, F> {
 
   /**
-   * What is wrong with {@code result} as chunk {@code chunk} of this series, or an empty list.
-   * Checked before {@link #count}, so that a malformed result from a buggy or hostile worker is
-   * never counted.
+   * Counts chunk {@code chunk} of series {@code series}, the next of that series in index order.
    */
-  List<String> problems(ChunkResult result, int chunk);
-
-  /** Counts chunk {@code chunk}, the next in index order. */
-  void count(ChunkResult result, int chunk);
+  void count(int series, int chunk, R result);
 
   /**
-   * Whether the chunks counted so far settle the series, so that it stops early. It must depend on
-   * the counted prefix alone, so that the decision is the same however the chunks arrived.
+   * Whether the chunks counted so far settle series {@code series}, so that it stops early. It must
+   * depend on the counted prefix alone, so that the decision is the same however the chunks
+   * arrived.
    */
-  boolean settled();
+  boolean settled(int series);
+
+  /**
+   * A snapshot of the figures.
+   *
+   * @param seriesDone whether a series has all its chunks or stopped early
+   * @param finished whether the job has ended
+   * @param unitsPerSecond the job's recent rate of counted units
+   * @param withStats whether to include the full figures (every pair's statistics, every game
+   *     pair's outcome) rather than the headlines
+   */
+  F report(IntPredicate seriesDone, boolean finished, double unitsPerSecond, boolean withStats);
+
+  /** Why the job stopped before its last chunk, once a series has settled early. */
+  String stopMessage();
+
+  /** The games counted so far, in pair order, first game first (none for a kind without games). */
+  default List<GameSgf> games() {
+    return List.of();
+  }
 }

@@ -1,11 +1,28 @@
 /**
- * The model of a job, independent of actors and of the wire: how it splits into chunks ({@link
- * gofarm.coordinator.job.JobPlan}, {@link gofarm.coordinator.job.PairPlan}), which chunks are
- * waiting, leased or counted ({@link gofarm.coordinator.job.ChunkTable}), what each series of
- * chunks adds up to ({@link gofarm.coordinator.job.Tally}: playout statistics of an evaluate pair,
- * or the games and SPRT of a match), and snapshots for clients ({@link
- * gofarm.coordinator.job.JobReport}).
+ * The model of a job in core terms, independent of actors and of the wire: one set of types per job
+ * kind, and the chunk bookkeeping they share.
  *
- * <p>Depends on board-core; the plan carries proto messages through untouched.
+ * <ul>
+ *   <li>{@link gofarm.coordinator.job.JobKind}: what every kind says about itself (its series of
+ *       chunks, their units, the engines and lease its chunks need, a fresh tally, its first
+ *       report). The actors know kinds only through it.
+ *   <li>Evaluate: {@link gofarm.coordinator.job.EvaluatePlan} (a series per (position, policy)
+ *       pair, {@link gofarm.coordinator.job.PairPlan}), {@link gofarm.coordinator.job.PlayoutTally}
+ *       (their statistics, counted from {@code PlayoutStats}), {@link
+ *       gofarm.coordinator.job.EvaluateReport} ({@link gofarm.coordinator.job.PairFigures}).
+ *   <li>Match: {@link gofarm.coordinator.job.MatchPlan} (one series of game pairs), {@link
+ *       gofarm.coordinator.job.MatchTally} (counted from {@link gofarm.coordinator.job.PlayedPair}s
+ *       of {@link gofarm.coordinator.job.GameResult}s; the SPRT), {@link
+ *       gofarm.coordinator.job.MatchReport}, {@link gofarm.coordinator.job.GameSgf}.
+ *   <li>{@link gofarm.coordinator.job.ChunkTable}: which chunks are waiting, leased or counted;
+ *       results go to the {@link gofarm.coordinator.job.Tally} in chunk order per series.
+ *   <li>{@link gofarm.coordinator.job.JobState}, {@link gofarm.coordinator.job.ChunkWork} (what a
+ *       counted chunk did, for the metrics).
+ * </ul>
+ *
+ * <p>A new kind is a plan, a tally and a report here, a codec in {@code gofarm.coordinator.codec},
+ * and one line in {@code JobPlan.of}. Depends on board-core, engine, arena and the core records of
+ * {@code gofarm.wire} ({@code ChunkKey}, the resolved jobs); never on {@code gofarm.proto} (checked
+ * by {@code CoordinatorArchitectureTest}).
  */
 package gofarm.coordinator.job;

@@ -1,7 +1,9 @@
 package gofarm.coordinator.metrics;
 
-import gofarm.coordinator.job.JobReport;
+import gofarm.coordinator.codec.JobReport;
+import gofarm.coordinator.job.ChunkWork;
 import gofarm.coordinator.job.JobState;
+import gofarm.coordinator.job.PairFigures;
 import gofarm.playout.PolicySpec;
 import io.prometheus.metrics.core.datapoints.CounterDataPoint;
 import io.prometheus.metrics.core.metrics.Counter;
@@ -180,26 +182,20 @@ public final class CoordinatorMetrics {
   }
 
   /**
-   * A chunk result was counted: {@code playoutCount} playouts of {@code moveCount} moves, leased
-   * {@code roundTripSeconds} ago.
+   * A chunk result was counted: its playouts and their moves, or its games and their lengths,
+   * leased {@code roundTripSeconds} ago (negative when it came without a lease).
    */
-  public void chunkCompleted(
-      String policy, long playoutCount, long moveCount, double roundTripSeconds) {
+  public void chunkCounted(ChunkWork work, double roundTripSeconds) {
     chunksCompleted.inc();
-    String p = policyLabel(policy);
-    playoutsByPolicy.computeIfAbsent(p, playouts::labelValues).inc(playoutCount);
-    movesByPolicy.computeIfAbsent(p, moves::labelValues).inc(moveCount);
-    if (roundTripSeconds >= 0) {
-      roundTrip.observe(roundTripSeconds);
+    if (work.playouts() > 0) {
+      String p = policyLabel(work.policy());
+      playoutsByPolicy.computeIfAbsent(p, playouts::labelValues).inc(work.playouts());
+      movesByPolicy.computeIfAbsent(p, moves::labelValues).inc(work.moves());
     }
-  }
-
-  /** A match chunk (a game pair) was counted: its two games' lengths. */
-  public void gamePairCompleted(int firstMoves, int secondMoves, double roundTripSeconds) {
-    chunksCompleted.inc();
-    matchGames.inc(2);
-    matchGameMoves.observe(firstMoves);
-    matchGameMoves.observe(secondMoves);
+    for (int gameMoves : work.gameMoves()) {
+      matchGames.inc();
+      matchGameMoves.observe(gameMoves);
+    }
     if (roundTripSeconds >= 0) {
       roundTrip.observe(roundTripSeconds);
     }
@@ -225,7 +221,7 @@ public final class CoordinatorMetrics {
 
   /**
    * Sets the running-job gauges from the latest reports of the running jobs (reports with their
-   * pairs; reports of jobs in other states, and matches, whose progress counts games, are ignored).
+   * pairs; reports of jobs in other states, and of kinds whose progress counts games, are ignored).
    */
   public void runningJobs(Collection<JobReport> reports) {
     long done = 0;
@@ -233,12 +229,12 @@ public final class CoordinatorMetrics {
     // policy label -> {black wins (draws half), playouts}
     Map<String, double[]> byPolicy = new TreeMap<>();
     for (JobReport r : reports) {
-      if (r.state() != JobState.RUNNING || r.match() != null) {
+      if (r.state() != JobState.RUNNING || !r.kind().countsPlayouts()) {
         continue;
       }
       done += r.playoutsDone();
       requested += r.playoutsTotal();
-      for (JobReport.Pair p : r.pairs()) {
+      for (PairFigures p : r.kind().playoutPairs()) {
         if (p.playouts() > 0) {
           double[] sums = byPolicy.computeIfAbsent(policyLabel(p.policyName()), k -> new double[2]);
           sums[0] += p.blackWinRate() * p.playouts();

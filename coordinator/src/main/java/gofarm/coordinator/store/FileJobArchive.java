@@ -3,7 +3,9 @@ package gofarm.coordinator.store;
 import com.google.protobuf.Timestamp;
 import com.google.protobuf.util.JsonFormat;
 import gofarm.coordinator.actor.JobArchive;
-import gofarm.coordinator.job.JobPlan;
+import gofarm.coordinator.codec.Games;
+import gofarm.coordinator.codec.JobPlan;
+import gofarm.coordinator.job.GameSgf;
 import gofarm.proto.v1.GameRecord;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobState;
@@ -73,14 +75,14 @@ public final class FileJobArchive implements JobArchive {
   }
 
   @Override
-  public void finished(JobResults results, List<GameRecord> games) {
+  public void finished(JobResults results, List<GameSgf> games) {
     String id = results.getStatus().getJobId();
     if (!games.isEmpty()) {
       // Before the results: a job with results.pb is finished, so its games must be there.
       java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
       try {
-        for (GameRecord g : games) {
-          g.writeDelimitedTo(out);
+        for (GameSgf g : games) {
+          Games.toProto(g).writeDelimitedTo(out);
         }
       } catch (IOException e) {
         throw new UncheckedIOException(e);
@@ -97,15 +99,15 @@ public final class FileJobArchive implements JobArchive {
   }
 
   @Override
-  public List<GameRecord> games(String jobId) {
+  public List<GameSgf> games(String jobId) {
     Path file = jobs.resolve(jobId).resolve(GAMES);
     if (!Files.exists(file)) {
       return List.of();
     }
-    List<GameRecord> games = new ArrayList<>();
+    List<GameSgf> games = new ArrayList<>();
     try (java.io.InputStream in = new java.io.BufferedInputStream(Files.newInputStream(file))) {
       for (GameRecord g; (g = GameRecord.parseDelimitedFrom(in)) != null; ) {
-        games.add(g);
+        games.add(Games.fromProto(g));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);

@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import gofarm.board.Board;
 import gofarm.board.Geometry;
 import gofarm.board.Point;
-import gofarm.coordinator.job.JobPlan;
-import gofarm.coordinator.job.JobReport;
+import gofarm.coordinator.codec.JobPlan;
+import gofarm.coordinator.codec.JobReport;
+import gofarm.coordinator.codec.KindCodec;
+import gofarm.coordinator.job.GameSgf;
 import gofarm.coordinator.job.JobState;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
 import gofarm.playout.Playout;
@@ -19,14 +21,14 @@ import gofarm.playout.PolicySpec;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
 import gofarm.proto.v1.EvaluateSpec;
+import gofarm.proto.v1.HubMessage;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.PositionSource;
+import gofarm.proto.v1.WorkerMessage;
 import gofarm.rules.Player;
 import gofarm.wire.ChunkKey;
-import gofarm.wire.JobSpecs;
-import gofarm.wire.ResolvedEvaluation;
 import gofarm.wire.WorkerProtocol;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
@@ -42,6 +44,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.testkit.typed.annotations.JUnit5TestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestKitJUnit5Extension;
@@ -100,7 +104,7 @@ class JobActorsTest {
                     .setPlayouts(50L * chunks)
                     .setChunkPlayouts(50))
             .build();
-    return new JobPlan(id, Instant.now(), spec, (ResolvedEvaluation) JobSpecs.resolve(spec));
+    return JobPlan.of(id, Instant.now(), spec);
   }
 
   private JobReport submit(JobPlan plan) {
@@ -128,15 +132,43 @@ class JobActorsTest {
     return work;
   }
 
+  /** The lease each chunk came with: its job and plan. */
+  private final Map<ChunkKey, WorkerSession.Assign> leases = new java.util.HashMap<>();
+
   /** What a session does when it forwards an assignment: tell the pool the worker holds it. */
   private void sent(TestProbe<WorkerSession.Command> session, WorkerSession.Assign a) {
+    for (WorkerSession.Work w : a.work()) {
+      leases.put(w.key(), a);
+    }
     pool.tell(new WorkerPool.Assigned(workerIds.get(session), session.ref(), a.work().size()));
   }
 
   private void complete(
       WorkerSession.Work w, String workerId, TestProbe<WorkerSession.Command> session) {
-    manager.tell(new JobManager.RouteResult(w.key(), payload(w), workerId, 0.1, session.ref()));
+    deliver(w.key(), payload(w), workerId, session);
     pool.tell(new WorkerPool.CreditReturned(workerId, session.ref(), 1));
+  }
+
+  /**
+   * What a session does with a worker's result: decode it with the plan its lease came with and
+   * send it straight to that job.
+   */
+  private void deliver(
+      ChunkKey key, ChunkResult result, String workerId, TestProbe<WorkerSession.Command> session) {
+    WorkerSession.Assign lease = leases.get(key);
+    deliver(lease.job(), lease.plan().codec(), key, result, workerId, session);
+  }
+
+  private static <R> void deliver(
+      ActorRef<Job.Command> job,
+      KindCodec<R, ?> codec,
+      ChunkKey key,
+      ChunkResult result,
+      String workerId,
+      TestProbe<WorkerSession.Command> session) {
+    job.tell(
+        new Job.ChunkCompleted<>(
+            key, codec.decode(key, result), workerId, result.getSeconds(), session.ref()));
   }
 
   /** What a worker would send for this work: the chunk's real statistics. */
@@ -345,18 +377,146 @@ class JobActorsTest {
   }
 
   @Test
-  void resultsForUnknownJobsAreAcknowledgedAndDropped() {
-    TestProbe<WorkerSession.Command> w = worker("w1", 1);
+  void resultsForUnknownJobsAreAcknowledgedAndDropped() throws InterruptedException {
+    Stream worker = session("w1", 1);
     ChunkKey key = new ChunkKey("nope", 0, 0, 0);
     WorkerSession.Work fake =
         new WorkerSession.Work(
             key, ChunkAssignment.newBuilder().setPlayouts(10).setSeed(1).build());
-    manager.tell(new JobManager.RouteResult(key, payload(fake), "w1", 0.1, w.ref()));
-    assertEquals(key, w.expectMessageClass(WorkerSession.Acked.class, WAIT).key());
+    worker.send(payload(fake));
+    assertEquals(key, worker.nextAck());
     assertFalse(lookup("nope").exists());
+    assertEquals(1, counter("gofarm_coordinator_chunks_unneeded"));
   }
 
-  /** Encodes just enough for the manager: id, state and playouts. */
+  // ------------------------------------------------------------------ real sessions
+
+  /** A worker's stream as the hub sees it: a real session, and what it sends to the worker. */
+  private final class Stream implements WorkerSession.Link {
+    private final LinkedBlockingQueue<ChunkAssignment> assignments = new LinkedBlockingQueue<>();
+    private final LinkedBlockingQueue<ChunkKey> acks = new LinkedBlockingQueue<>();
+    private ActorRef<WorkerSession.Command> session;
+
+    @Override
+    public void send(HubMessage message) {
+      if (message.hasAssignment()) {
+        assignments.add(message.getAssignment());
+      } else if (message.hasAck()) {
+        acks.add(ChunkKey.fromProto(message.getAck().getId()));
+      }
+    }
+
+    @Override
+    public void close(String reason) {}
+
+    /** The worker sends a result. */
+    void send(ChunkResult result) {
+      session.tell(
+          new WorkerSession.Received(WorkerMessage.newBuilder().setResult(result).build()));
+    }
+
+    ChunkAssignment nextAssignment() throws InterruptedException {
+      ChunkAssignment a = assignments.poll(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+      assertNotNull(a, "no assignment");
+      return a;
+    }
+
+    ChunkKey nextAck() throws InterruptedException {
+      ChunkKey key = acks.poll(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+      assertNotNull(key, "no acknowledgement");
+      return key;
+    }
+  }
+
+  /** A real session for worker {@code id}, joined to the pool with {@code credit}. */
+  private Stream session(String id, int credit) {
+    Stream stream = new Stream();
+    stream.session =
+        testKit.spawn(
+            WorkerSession.create(
+                id,
+                1,
+                credit,
+                Set.of(),
+                stream,
+                WorkerProtocol.welcome(60, "test"),
+                pool,
+                manager,
+                metrics,
+                Duration.ofMinutes(1)));
+    return stream;
+  }
+
+  /** What a worker sends for an assignment: the chunk's real statistics. */
+  private static ChunkResult run(ChunkAssignment a) {
+    return payload(new WorkerSession.Work(ChunkKey.fromProto(a.getId()), a));
+  }
+
+  @Test
+  void aSessionDecodesResultsAndSendsThemStraightToTheJob() throws InterruptedException {
+    submit(plan("a", 0, 2));
+    Stream w = session("w1", 2);
+    ChunkAssignment a0 = w.nextAssignment();
+    ChunkAssignment a1 = w.nextAssignment();
+    // Malformed (ten playouts for a chunk of fifty): acknowledged at the edge, never counted.
+    w.send(run(a0.toBuilder().setPlayouts(10).build()));
+    assertEquals(ChunkKey.fromProto(a0.getId()), w.nextAck());
+    w.send(run(a0));
+    w.send(run(a1));
+    Set<ChunkKey> acked = new HashSet<>(List.of(w.nextAck(), w.nextAck()));
+    assertEquals(Set.of(ChunkKey.fromProto(a0.getId()), ChunkKey.fromProto(a1.getId())), acked);
+    testKit
+        .createTestProbe()
+        .awaitAssert(
+            WAIT,
+            () -> {
+              JobResults done = lookup("a").finished();
+              assertNotNull(done, "finished");
+              assertEquals(100, done.getStatus().getPlayoutsDone());
+              return null;
+            });
+    assertEquals(2, counter("gofarm_coordinator_chunks_completed"));
+    assertEquals(100, counter("gofarm_coordinator_playouts"));
+    assertEquals(0, counter("gofarm_coordinator_chunks_unneeded"));
+  }
+
+  @Test
+  void aResultResentOnAStreamWithoutItsLeaseFindsItsJob() throws InterruptedException {
+    submit(plan("a", 0, 2));
+    Stream first = session("w1", 1);
+    ChunkAssignment a = first.nextAssignment();
+    // A stream that takes no chunks: the result can reach its job only by asking the manager.
+    Stream again = session("w2", 0);
+    again.send(run(a));
+    assertEquals(ChunkKey.fromProto(a.getId()), again.nextAck());
+    TestProbe<JobReport> report = testKit.createTestProbe();
+    report.awaitAssert(
+        WAIT,
+        () -> {
+          lookup("a").running().tell(new Job.GetReport(false, report.ref()));
+          assertEquals(50, report.receiveMessage(WAIT).playoutsDone());
+          return null;
+        });
+    assertEquals(1, counter("gofarm_coordinator_chunks_completed"));
+  }
+
+  @Test
+  void aResultSentToAJobThatStopsUnansweredIsAcknowledgedByTheSession()
+      throws InterruptedException {
+    JobPlan plan = plan("a", 0, 2);
+    TestProbe<Job.Command> job = testKit.createTestProbe();
+    Stream w = session("w1", 0);
+    ChunkKey key = new ChunkKey("a", 0, 0, 0);
+    ChunkAssignment a = plan.codec().assignment(key);
+    w.session.tell(
+        new WorkerSession.Assign(job.ref(), plan, List.of(new WorkerSession.Work(key, a))));
+    w.send(run(w.nextAssignment()));
+    assertEquals(key, job.expectMessageClass(Job.ChunkCompleted.class, WAIT).key());
+    job.stop();
+    assertEquals(key, w.nextAck());
+    assertEquals(1, counter("gofarm_coordinator_chunks_unneeded"));
+  }
+
   // ------------------------------------------------------------------ match jobs
 
   /** A match on 5x5 between two small searches, or against an engine program as the baseline. */
@@ -382,7 +542,7 @@ class JobActorsTest {
                     .setOpenings(gofarm.proto.v1.Openings.newBuilder().setRandomMoves(2))
                     .setPairs(pairs))
             .build();
-    return new JobPlan(id, Instant.now(), spec, JobSpecs.resolve(spec));
+    return JobPlan.of(id, Instant.now(), spec);
   }
 
   private static gofarm.proto.v1.MatchPlayer searchPlayer(String policy) {
@@ -420,13 +580,13 @@ class JobActorsTest {
     JobReport first = submit(matchPlan("m", 3, null));
     assertEquals(6, first.playoutsTotal(), "progress counts games");
     assertEquals(3, first.chunksTotal());
-    assertEquals(0, first.match().getPairs());
+    assertEquals(0, TestEncoder.encode(first).getMatch().getPairs());
     TestProbe<WorkerSession.Command> w = worker("w1", 3);
     List<WorkerSession.Work> work = assigned(w, 3);
     // Out of order: the last pair first.
     for (int i = work.size() - 1; i >= 0; i--) {
       WorkerSession.Work x = work.get(i);
-      manager.tell(new JobManager.RouteResult(x.key(), play(x), "w1", 0.1, w.ref()));
+      deliver(x.key(), play(x), "w1", w);
     }
     w.awaitAssert(
         WAIT,
@@ -441,15 +601,15 @@ class JobActorsTest {
     assertEquals(3, s.getPentanomialList().stream().mapToLong(Long::longValue).sum());
     assertEquals("heavy 16 po", s.getCandidate());
     assertEquals("uniform 16 po", s.getBaseline());
-    TestProbe<List<gofarm.proto.v1.GameRecord>> games = testKit.createTestProbe();
+    TestProbe<List<GameSgf>> games = testKit.createTestProbe();
     manager.tell(new JobManager.FinishedGames("m", games.ref()));
-    List<gofarm.proto.v1.GameRecord> records = games.receiveMessage(WAIT);
+    List<GameSgf> records = games.receiveMessage(WAIT);
     assertEquals(6, records.size());
     for (int i = 0; i < 6; i++) {
-      assertEquals(i / 2, records.get(i).getPair());
-      assertEquals(i % 2, records.get(i).getGame());
+      assertEquals(i / 2, records.get(i).pair());
+      assertEquals(i % 2, records.get(i).game());
       String candidateColour = i % 2 == 0 ? "PB[heavy 16 po]" : "PW[heavy 16 po]";
-      assertTrue(records.get(i).getSgf().contains(candidateColour), records.get(i).getSgf());
+      assertTrue(records.get(i).sgf().contains(candidateColour), records.get(i).sgf());
     }
     assertEquals(6.0, counter("gofarm_coordinator_match_games"));
   }
@@ -476,7 +636,10 @@ class JobActorsTest {
     TestProbe<WorkerSession.Command> go = worker("go", 1, Set.of("gnugo"));
     WorkerSession.Work x = assigned(go, 1).get(0);
     for (int i = 0; i < 3; i++) {
-      manager.tell(new JobManager.RouteReturned(x.key(), "go", "gnugo exited with status 1"));
+      leases
+          .get(x.key())
+          .job()
+          .tell(new Job.ChunkReturned(x.key(), "go", "gnugo exited with status 1"));
     }
     go.awaitAssert(
         WAIT,
@@ -490,19 +653,22 @@ class JobActorsTest {
         });
   }
 
+  /** Encodes just enough for the manager: id, state, playouts and the kind's headlines. */
   private static final class TestEncoder implements JobEncoder {
+    static JobStatus encode(JobReport report) {
+      JobStatus.Builder b =
+          JobStatus.newBuilder()
+              .setJobId(report.jobId())
+              .setState(gofarm.proto.v1.JobState.valueOf(report.state().name()))
+              .setPlayoutsDone(report.playoutsDone())
+              .setMessage(report.message());
+      report.kind().status(b);
+      return b.build();
+    }
+
     @Override
     public JobStatus status(JobReport report) {
-      return JobStatus.newBuilder()
-          .setJobId(report.jobId())
-          .setState(gofarm.proto.v1.JobState.valueOf(report.state().name()))
-          .setPlayoutsDone(report.playoutsDone())
-          .setMessage(report.message())
-          .setMatch(
-              report.match() == null
-                  ? gofarm.proto.v1.MatchSummary.getDefaultInstance()
-                  : report.match())
-          .build();
+      return encode(report);
     }
 
     @Override

@@ -13,10 +13,12 @@ import gofarm.playout.PlayoutRoot;
 import gofarm.playout.PlayoutStats;
 import gofarm.playout.PolicySpec;
 import gofarm.playout.Rng;
-import gofarm.proto.v1.ChunkResult;
+import gofarm.proto.v1.Position;
 import gofarm.rules.Player;
+import gofarm.rules.Rules;
 import gofarm.wire.ChunkKey;
-import gofarm.wire.WorkerProtocol;
+import gofarm.wire.JobPosition;
+import gofarm.wire.ResolvedEvaluation;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -29,50 +31,51 @@ class ChunkTableTest {
   private static final PlayoutRoot ROOT =
       PlayoutRoot.of(new Board(G), Player.BLACK, Point.NONE, Point.NONE, 0.5);
 
-  /** Two positions x two policies, 1000 playouts in chunks of 300 (the last has 100). */
-  private static List<PairPlan> plans() {
-    List<PairPlan> plans = new ArrayList<>();
-    for (int pos = 0; pos < 2; pos++) {
-      for (int pol = 0; pol < 2; pol++) {
-        plans.add(PairPlan.of(pos, pol, "p" + pos, G, UNIFORM, 1000, 300));
-      }
+  /**
+   * Two positions x two policies, 1000 playouts in chunks of 300 (the last has 100), stopping pairs
+   * at this win rate half-width (0: never).
+   */
+  private static EvaluatePlan newPlan(double stopAt) {
+    Position empty = Position.newBuilder().setSize(5).build();
+    return new EvaluatePlan(
+        new ResolvedEvaluation(
+            "test",
+            1,
+            0,
+            Rules.DEFAULT,
+            List.of(new JobPosition("p0", empty), new JobPosition("p1", empty)),
+            List.of(UNIFORM, UNIFORM),
+            1000,
+            stopAt,
+            300,
+            0));
+  }
+
+  /** A table over a fresh {@link #newPlan} and the tally it counts into. */
+  private record Counting(EvaluatePlan plan, PlayoutTally tally, ChunkTable<PlayoutStats> table) {
+    static Counting of(double stopAt) {
+      EvaluatePlan plan = newPlan(stopAt);
+      PlayoutTally tally = plan.newTally();
+      return new Counting(plan, tally, new ChunkTable<>("j", plan, tally));
     }
-    return plans;
-  }
 
-  /** A table over {@link #plans()}, stopping pairs at this win rate half-width (0: never). */
-  private static ChunkTable table(double stopAt) {
-    List<PlayoutTally> tallies = new ArrayList<>();
-    for (PairPlan p : plans()) {
-      tallies.add(new PlayoutTally(p, stopAt));
+    PlayoutStats result(ChunkKey key) {
+      return run(key, plan.pair(key).chunkSize(key.chunk()));
     }
-    return new ChunkTable("j", tallies, 2);
   }
 
-  private static PairPlan plan(ChunkTable table, int pair) {
-    return ((PlayoutTally) table.tally(pair)).plan();
-  }
-
-  private static PlayoutStats aggregate(ChunkTable table, int pair) {
-    return ((PlayoutTally) table.tally(pair)).aggregate();
-  }
-
-  /** The real result message of a chunk: what a worker would send. */
-  private static ChunkResult result(ChunkKey key, int playouts) {
+  /** A chunk's statistics as a worker would compute them. */
+  private static PlayoutStats run(ChunkKey key, int playouts) {
     Playout playout = new Playout(UNIFORM, G);
     PlayoutStats stats = playout.newStats();
     playout.run(ROOT, Rng.mix(key.position() * 31L + key.policy(), key.chunk()), playouts, stats);
-    return WorkerProtocol.result(key, stats, 0.1);
-  }
-
-  private static ChunkResult result(ChunkTable table, ChunkKey key) {
-    int pair = key.position() * 2 + key.policy();
-    return result(key, plan(table, pair).chunkSize(key.chunk()));
+    return stats;
   }
 
   @Test
   void leasesLowestChunksFirstInTurnsBetweenPairs() {
-    ChunkTable table = table(0);
+    Counting c = Counting.of(0);
+    ChunkTable<PlayoutStats> table = c.table();
     assertEquals(16, table.chunksTotal());
     assertEquals(16, table.waiting());
     List<ChunkKey> first = table.lease("w1", 5, Long.MAX_VALUE);
@@ -86,38 +89,39 @@ class ChunkTableTest {
         first);
     assertEquals(5, table.leased());
     assertEquals(11, table.waiting());
-    assertEquals(100, plan(table, 0).chunkSize(3));
+    assertEquals(100, c.plan().pairs().get(0).chunkSize(3));
   }
 
   @Test
   void anyArrivalOrderGivesTheSameStatistics() {
-    ChunkTable reference = runToEnd(new Random(0), 0);
+    Counting reference = runToEnd(new Random(0), 0);
     for (int seed = 1; seed < 6; seed++) {
-      ChunkTable table = runToEnd(new Random(seed), 0);
+      Counting c = runToEnd(new Random(seed), 0);
       for (int pair = 0; pair < 4; pair++) {
-        assertEquals(aggregate(reference, pair), aggregate(table, pair), "seed " + seed);
+        assertEquals(reference.tally().aggregate(pair), c.tally().aggregate(pair), "seed " + seed);
       }
-      assertEquals(4000, table.playoutsDone());
+      assertEquals(4000, c.table().playoutsDone());
     }
   }
 
   @Test
   void earlyStoppingLooksOnlyAtThePrefixSoItIsDeterministic() {
-    ChunkTable reference = runToEnd(new Random(0), 0.045);
-    assertTrue(reference.anyStoppedEarly());
-    assertTrue(reference.playoutsDone() < 4000);
+    Counting reference = runToEnd(new Random(0), 0.045);
+    assertTrue(reference.table().anyStoppedEarly());
+    assertTrue(reference.table().playoutsDone() < 4000);
     for (int seed = 1; seed < 6; seed++) {
-      ChunkTable table = runToEnd(new Random(seed), 0.045);
+      Counting c = runToEnd(new Random(seed), 0.045);
       for (int pair = 0; pair < 4; pair++) {
-        assertEquals(aggregate(reference, pair), aggregate(table, pair), "seed " + seed);
-        assertTrue(table.pairDone(pair));
+        assertEquals(reference.tally().aggregate(pair), c.tally().aggregate(pair), "seed " + seed);
+        assertTrue(c.table().seriesDone(pair));
       }
     }
   }
 
   /** Leases everything to two workers and completes in a random order with duplicates. */
-  private static ChunkTable runToEnd(Random random, double stopAt) {
-    ChunkTable table = table(stopAt);
+  private static Counting runToEnd(Random random, double stopAt) {
+    Counting c = Counting.of(stopAt);
+    ChunkTable<PlayoutStats> table = c.table();
     List<ChunkKey> out = new ArrayList<>();
     while (!table.finished()) {
       out.addAll(
@@ -126,7 +130,7 @@ class ChunkTableTest {
       int k = 1 + random.nextInt(Math.max(1, out.size()));
       for (int i = 0; i < k && !out.isEmpty(); i++) {
         ChunkKey key = out.remove(out.size() - 1);
-        ChunkResult r = result(table, key);
+        PlayoutStats r = c.result(key);
         table.complete(key, r);
         if (random.nextInt(5) == 0) {
           ChunkTable.Outcome again = table.complete(key, r);
@@ -134,23 +138,25 @@ class ChunkTableTest {
         }
       }
     }
-    return table;
+    return c;
   }
 
   @Test
   void duplicatesAreDroppedAndCountedOnce() {
-    ChunkTable table = table(0);
+    Counting c = Counting.of(0);
+    ChunkTable<PlayoutStats> table = c.table();
     ChunkKey key = table.lease("w", 1, Long.MAX_VALUE).get(0);
-    ChunkResult r = result(table, key);
+    PlayoutStats r = c.result(key);
     assertEquals(ChunkTable.Outcome.COUNTED, table.complete(key, r));
     assertEquals(ChunkTable.Outcome.DUPLICATE, table.complete(key, r));
     assertEquals(300, table.playoutsDone());
     assertEquals(1, table.chunksDone());
+    assertEquals(300, c.tally().aggregate(0).playouts(), "counted once");
   }
 
   @Test
   void aLostWorkersChunksGoBackToTheFrontOfTheQueue() {
-    ChunkTable table = table(0);
+    ChunkTable<PlayoutStats> table = Counting.of(0).table();
     List<ChunkKey> lost = table.lease("gone", 3, Long.MAX_VALUE);
     table.lease("alive", 2, Long.MAX_VALUE);
     assertEquals(3, table.requeueWorker("gone"));
@@ -160,7 +166,8 @@ class ChunkTableTest {
 
   @Test
   void expiredLeasesAreRequeued() {
-    ChunkTable table = table(0);
+    Counting c = Counting.of(0);
+    ChunkTable<PlayoutStats> table = c.table();
     table.lease("slow", 2, 1_000);
     table.lease("fast", 2, 5_000);
     assertEquals(0, table.requeueExpired(999));
@@ -168,16 +175,17 @@ class ChunkTableTest {
     assertEquals(2, table.leased());
     // The slow worker's late result still counts if nobody else sent it first.
     ChunkKey late = new ChunkKey("j", 0, 0, 0);
-    assertEquals(ChunkTable.Outcome.COUNTED, table.complete(late, result(table, late)));
+    assertEquals(ChunkTable.Outcome.COUNTED, table.complete(late, c.result(late)));
     assertFalse(table.lease("fast", 20, 9_000).contains(late));
   }
 
   @Test
   void resultsWithoutALeaseCountAndAreNotHandedOutAgain() {
     // After a coordinator restart, workers resend results the new table never leased.
-    ChunkTable table = table(0);
+    Counting c = Counting.of(0);
+    ChunkTable<PlayoutStats> table = c.table();
     ChunkKey resent = new ChunkKey("j", 1, 1, 2);
-    assertEquals(ChunkTable.Outcome.COUNTED, table.complete(resent, result(table, resent)));
+    assertEquals(ChunkTable.Outcome.COUNTED, table.complete(resent, c.result(resent)));
     List<ChunkKey> all = table.lease("w", 100, Long.MAX_VALUE);
     assertEquals(15, all.size());
     assertFalse(all.contains(resent));
@@ -185,31 +193,27 @@ class ChunkTableTest {
 
   @Test
   void cancelledTablesHandOutNothingAndNeedNothing() {
-    ChunkTable table = table(0);
+    Counting c = Counting.of(0);
+    ChunkTable<PlayoutStats> table = c.table();
     ChunkKey key = table.lease("w", 1, Long.MAX_VALUE).get(0);
     table.cancel();
     assertEquals(List.of(), table.lease("w", 10, Long.MAX_VALUE));
     assertEquals(0, table.waiting());
-    assertEquals(ChunkTable.Outcome.NOT_NEEDED, table.complete(key, result(table, key)));
+    assertEquals(ChunkTable.Outcome.NOT_NEEDED, table.complete(key, c.result(key)));
   }
 
   @Test
-  void foreignOrMisshapenChunksAreRefused() {
-    ChunkTable table = table(0);
+  void foreignChunksAreRefused() {
+    Counting c = Counting.of(0);
+    ChunkTable<PlayoutStats> table = c.table();
     ChunkKey other = new ChunkKey("k", 0, 0, 0);
-    assertThrows(IllegalArgumentException.class, () -> table.complete(other, result(table, other)));
-    ChunkKey outside = new ChunkKey("j", 0, 0, 4);
+    PlayoutStats full = c.result(new ChunkKey("j", 0, 0, 0));
     IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> table.complete(outside, result(table, new ChunkKey("j", 0, 0, 0))));
+        assertThrows(IllegalArgumentException.class, () -> table.complete(other, full));
+    assertEquals("no such chunk: k/0/0/0", e.getMessage());
+    ChunkKey outside = new ChunkKey("j", 0, 0, 4);
+    e = assertThrows(IllegalArgumentException.class, () -> table.complete(outside, full));
     assertEquals("no such chunk: j/0/0/4", e.getMessage());
-    ChunkKey last = new ChunkKey("j", 0, 0, 3);
-    e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> table.complete(last, result(table, new ChunkKey("j", 0, 0, 0))));
-    assertEquals(
-        "chunk j/0/0/3: stats.playouts: must be the chunk's 100 (got 300)", e.getMessage());
+    assertEquals(0, table.chunksDone());
   }
 }

@@ -1,0 +1,87 @@
+package gofarm.coordinator.codec;
+
+import gofarm.coordinator.job.EvaluatePlan;
+import gofarm.coordinator.job.MatchPlan;
+import gofarm.proto.v1.JobSpec;
+import gofarm.wire.JobSpecs;
+import gofarm.wire.ResolvedEvaluation;
+import gofarm.wire.ResolvedJob;
+import gofarm.wire.ResolvedMatch;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Set;
+
+/**
+ * A validated job ready to run: its id, when it came, the spec as submitted (kept for results and
+ * the archive) and its kind, with the kind's plan in core terms. Made by {@link #of}, the one place
+ * that tells the kinds apart. Immutable.
+ *
+ * @param codec the job's kind on the wire, holding the kind's plan in core terms
+ */
+public record JobPlan(String jobId, Instant submitted, JobSpec spec, KindCodec<?, ?> codec) {
+
+  /**
+   * Validates and resolves {@code spec} and picks its kind.
+   *
+   * @throws io.grpc.StatusRuntimeException INVALID_ARGUMENT naming every bad field
+   */
+  public static JobPlan of(String jobId, Instant submitted, JobSpec spec) {
+    return new JobPlan(jobId, submitted, spec, codecOf(jobId, JobSpecs.resolve(spec)));
+  }
+
+  /** The factory of kinds: one line per kind. */
+  private static KindCodec<?, ?> codecOf(String jobId, ResolvedJob job) {
+    if (job instanceof ResolvedEvaluation e) {
+      return new EvaluateCodec(jobId, new EvaluatePlan(e));
+    }
+    if (job instanceof ResolvedMatch m) {
+      return new MatchCodec(jobId, new MatchPlan(m));
+    }
+    throw new IllegalStateException("no job kind for " + job.getClass().getSimpleName());
+  }
+
+  public String name() {
+    return codec.kind().job().name();
+  }
+
+  public int priority() {
+    return codec.kind().job().priority();
+  }
+
+  /** Chunks of the whole job. */
+  public int chunks() {
+    return codec.kind().chunks();
+  }
+
+  /** Units of the whole job: playouts, or games of a match (two per pair). */
+  public long units() {
+    return codec.kind().units();
+  }
+
+  /** The external engine programs a worker needs to take this job's chunks (often none). */
+  public Set<String> engines() {
+    return codec.kind().engines();
+  }
+
+  /** How long a worker may hold one of this job's chunks, given the lease for playouts. */
+  public Duration lease(Duration base) {
+    return codec.kind().lease(base);
+  }
+
+  /**
+   * What a queued job's status says while no worker has taken a chunk: which engines it waits for,
+   * if any, or an empty text.
+   */
+  public String queuedMessage() {
+    Set<String> engines = engines();
+    if (engines.isEmpty()) {
+      return "";
+    }
+    String programs = String.join(" and ", engines);
+    return "waiting for a worker that runs "
+        + programs
+        + " (start one with gofarm worker --engine "
+        + engines.iterator().next()
+        + ")";
+  }
+}

@@ -1,0 +1,27 @@
+package gofarm.coordinator.codec;
+
+import gofarm.coordinator.job.PairFigures;
+import gofarm.proto.v1.JobResults;
+import gofarm.proto.v1.JobStatus;
+import java.util.List;
+
+/**
+ * A kind's report as a {@link JobReport} carries it: the figures, with the code that encodes them
+ * for clients ({@code WireEncoder} calls it) and what the metrics read. Immutable.
+ */
+public interface KindView {
+  /** Adds the kind's figures to a job's status (a match's summary, each pair's headlines). */
+  void status(JobStatus.Builder status);
+
+  /** Adds the kind's full figures to a job's results; precondition: a report with statistics. */
+  void results(JobResults.Builder results);
+
+  /** This view without what a job listing leaves out. */
+  KindView summary();
+
+  /** Whether the job's units are playouts, so that its progress adds to the running-job gauges. */
+  boolean countsPlayouts();
+
+  /** The figures of the job's (position, policy) pairs of playouts; none for a kind of games. */
+  List<PairFigures> playoutPairs();
+}

@@ -1,0 +1,106 @@
+package gofarm.coordinator.job;
+
+import gofarm.wire.ChunkKey;
+import gofarm.wire.ResolvedMatch;
+import gofarm.wire.ResolvedPlayer;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The plan of a match job: one series whose chunk {@code k} is game pair {@code k}, two games (the
+ * units of its progress). Counted by a {@link MatchTally}; reported as a {@link MatchReport}.
+ * Immutable.
+ */
+public final class MatchPlan implements JobKind<PlayedPair, MatchReport> {
+  /**
+   * A pessimistic time per move of a search player with a playout budget: playouts at 2,000 per
+   * second (a heavy policy on 19×19 on one slow core), for the chunk lease.
+   */
+  private static final double PLAYOUTS_PER_SECOND_FLOOR = 2_000;
+
+  /** A pessimistic time per move of an external engine, for the chunk lease. */
+  private static final double ENGINE_SECONDS_PER_MOVE = 5;
+
+  private final ResolvedMatch job;
+
+  public MatchPlan(ResolvedMatch job) {
+    this.job = job;
+  }
+
+  @Override
+  public ResolvedMatch job() {
+    return job;
+  }
+
+  @Override
+  public int policies() {
+    return 1;
+  }
+
+  @Override
+  public int series() {
+    return 1;
+  }
+
+  @Override
+  public int chunks(int series) {
+    return job.pairs();
+  }
+
+  @Override
+  public long units(int series, int chunk) {
+    return 2;
+  }
+
+  @Override
+  public long units() {
+    return 2L * job.pairs();
+  }
+
+  @Override
+  public MatchTally newTally() {
+    return new MatchTally(job);
+  }
+
+  @Override
+  public MatchReport queuedReport() {
+    return newTally().report(series -> false, false, 0, false);
+  }
+
+  @Override
+  public ChunkWork work(ChunkKey key, PlayedPair result) {
+    return ChunkWork.games(result.first().moves(), result.second().moves());
+  }
+
+  @Override
+  public Set<String> engines() {
+    return job.engines();
+  }
+
+  /**
+   * The base lease plus a pessimistic estimate of the two games (every move of the move limit at a
+   * slow pace), so that a long pair on a live worker is not handed to a second one.
+   */
+  @Override
+  public Duration lease(Duration base) {
+    double perMove = 0;
+    for (ResolvedPlayer p : List.of(job.candidate(), job.baseline())) {
+      perMove +=
+          p.isEngine()
+              ? ENGINE_SECONDS_PER_MOVE
+              : p.budget().isDeterministic()
+                  ? p.budget().playouts() / PLAYOUTS_PER_SECOND_FLOOR
+                  : p.budget().time().toMillis() / 1000.0;
+    }
+    // Two games, each side making about half of each game's moves: maxMoves moves per side.
+    double seconds = job.maxMoves() * perMove;
+    return base.plusMillis((long) Math.ceil(seconds * 1000));
+  }
+
+  /** Games take seconds each: a match's rate is over its whole run, not the last few seconds. */
+  @Override
+  public boolean rateOverWholeRun() {
+    return true;
+  }
+}
