@@ -1,5 +1,6 @@
 package gofarm.coordinator.codec;
 
+import gofarm.coordinator.job.ChunkStats;
 import gofarm.coordinator.job.EvaluatePlan;
 import gofarm.coordinator.job.EvaluateReport;
 import gofarm.coordinator.job.PairFigures;
@@ -15,20 +16,32 @@ import gofarm.wire.ResolvedEvaluation;
 import gofarm.wire.Results;
 import gofarm.wire.StatsCodec;
 import gofarm.wire.WorkerProtocol;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * An evaluate job on the wire: playout chunk assignments, results decoded into {@link PlayoutStats}
- * (checked against the pair's shape and the chunk's size by {@link WorkerProtocol#resultProblems},
- * then read by {@link StatsCodec#mergeInto}), and its pairs as {@code PairSummary} and {@code
- * PairResult} ({@link Results}).
+ * An evaluate job on the wire: playout chunk assignments, results checked against the pair's shape
+ * and the chunk's size ({@link WorkerProtocol#resultProblems}) and handed on as {@link ChunkStats}
+ * that add themselves from the message ({@link StatsCodec#mergeInto}), and its pairs as {@code
+ * PairSummary} and {@code PairResult} ({@link Results}).
  */
-public final class EvaluateCodec extends KindCodec<PlayoutStats, EvaluateReport> {
+public final class EvaluateCodec extends KindCodec<ChunkStats, EvaluateReport> {
   private final EvaluatePlan evaluate;
+
+  /** An empty statistics of each board size and rule count, to check shapes against; read only. */
+  private final Map<List<Integer>, PlayoutStats> shapes = new HashMap<>();
 
   public EvaluateCodec(String jobId, EvaluatePlan plan) {
     super(jobId, plan);
     this.evaluate = plan;
+    for (PairPlan pair : plan.pairs()) {
+      shapes.computeIfAbsent(shapeKey(pair), k -> pair.newStats());
+    }
+  }
+
+  private static List<Integer> shapeKey(PairPlan pair) {
+    return List.of(pair.geometry().size(), pair.policySpec().rules().size());
   }
 
   @Override
@@ -38,12 +51,29 @@ public final class EvaluateCodec extends KindCodec<PlayoutStats, EvaluateReport>
   }
 
   @Override
-  protected PlayoutStats read(ChunkKey key, ChunkResult result) {
+  protected ChunkStats read(ChunkKey key, ChunkResult result) {
     PairPlan pair = evaluate.pair(key);
-    PlayoutStats stats = pair.newStats();
-    refuseIfAny(key, WorkerProtocol.resultProblems(result, stats, pair.chunkSize(key.chunk())));
-    StatsCodec.mergeInto(stats, result.getStats());
-    return stats;
+    PlayoutStats shape = shapes.get(shapeKey(pair));
+    refuseIfAny(key, WorkerProtocol.resultProblems(result, shape, pair.chunkSize(key.chunk())));
+    return new CheckedStats(result.getStats());
+  }
+
+  /** A checked message; immutable, so it may travel from the session to the job. */
+  private record CheckedStats(gofarm.proto.v1.PlayoutStats stats) implements ChunkStats {
+    @Override
+    public long playouts() {
+      return stats.getPlayouts();
+    }
+
+    @Override
+    public long moves() {
+      return stats.getLengthSum();
+    }
+
+    @Override
+    public void addTo(PlayoutStats aggregate) {
+      StatsCodec.mergeInto(aggregate, stats);
+    }
   }
 
   @Override

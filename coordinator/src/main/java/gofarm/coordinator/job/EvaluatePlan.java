@@ -1,7 +1,6 @@
 package gofarm.coordinator.job;
 
 import gofarm.board.Geometry;
-import gofarm.playout.PlayoutStats;
 import gofarm.wire.ChunkKey;
 import gofarm.wire.ResolvedEvaluation;
 import java.util.ArrayList;
@@ -12,7 +11,7 @@ import java.util.List;
  * major, each pair cut into chunks as {@link ResolvedEvaluation} says. Counted by a {@link
  * PlayoutTally}; reported as an {@link EvaluateReport}. Immutable.
  */
-public final class EvaluatePlan implements JobKind<PlayoutStats, EvaluateReport> {
+public final class EvaluatePlan implements JobKind<ChunkStats, EvaluateReport> {
   private final ResolvedEvaluation job;
   private final List<PairPlan> pairs;
 
@@ -91,7 +90,7 @@ public final class EvaluatePlan implements JobKind<PlayoutStats, EvaluateReport>
   }
 
   @Override
-  public ChunkWork work(ChunkKey key, PlayoutStats result) {
-    return ChunkWork.playouts(pair(key).policySpec().name(), result.playouts(), result.lengthSum());
+  public ChunkWork work(ChunkKey key, ChunkStats result) {
+    return ChunkWork.playouts(pair(key).policySpec().name(), result.playouts(), result.moves());
   }
 }

@@ -11,7 +11,7 @@ import java.util.function.IntPredicate;
  * each chunk's statistics are added to its pair's. A pair is settled when the 95 % interval of its
  * black win rate is narrow enough, if the job asks for that.
  */
-public final class PlayoutTally implements Tally<PlayoutStats, EvaluateReport> {
+public final class PlayoutTally implements Tally<ChunkStats, EvaluateReport> {
   private final EvaluatePlan plan;
   private final double stopAtWidth;
   private final PlayoutStats[] aggregates;
@@ -31,8 +31,8 @@ public final class PlayoutTally implements Tally<PlayoutStats, EvaluateReport> {
   }
 
   @Override
-  public void count(int series, int chunk, PlayoutStats result) {
-    aggregates[series].merge(result);
+  public void count(int series, int chunk, ChunkStats result) {
+    result.addTo(aggregates[series]);
   }
 
   @Override

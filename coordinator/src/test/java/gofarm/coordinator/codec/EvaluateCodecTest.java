@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gofarm.board.Geometry;
+import gofarm.coordinator.job.ChunkStats;
 import gofarm.coordinator.job.EvaluatePlan;
 import gofarm.coordinator.job.EvaluateReport;
 import gofarm.coordinator.job.PlayoutTally;
@@ -70,9 +71,12 @@ class EvaluateCodecTest {
   void resultsDecodeIntoTheStatisticsTheWorkerSent() {
     ChunkKey key = new ChunkKey("j", 0, 0, 1);
     ChunkResult r = run(key);
-    PlayoutStats decoded = codec.decode(key, r);
-    assertEquals(gofarm.wire.StatsCodec.decode(r.getStats()), decoded);
+    ChunkStats decoded = codec.decode(key, r);
     assertEquals(300, decoded.playouts());
+    assertEquals(r.getStats().getLengthSum(), decoded.moves());
+    PlayoutStats added = plan.pair(key).newStats();
+    decoded.addTo(added);
+    assertEquals(gofarm.wire.StatsCodec.decode(r.getStats()), added);
   }
 
   @Test

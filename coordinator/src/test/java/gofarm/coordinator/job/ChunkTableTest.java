@@ -52,15 +52,15 @@ class ChunkTableTest {
   }
 
   /** A table over a fresh {@link #newPlan} and the tally it counts into. */
-  private record Counting(EvaluatePlan plan, PlayoutTally tally, ChunkTable<PlayoutStats> table) {
+  private record Counting(EvaluatePlan plan, PlayoutTally tally, ChunkTable<ChunkStats> table) {
     static Counting of(double stopAt) {
       EvaluatePlan plan = newPlan(stopAt);
       PlayoutTally tally = plan.newTally();
       return new Counting(plan, tally, new ChunkTable<>("j", plan, tally));
     }
 
-    PlayoutStats result(ChunkKey key) {
-      return run(key, plan.pair(key).chunkSize(key.chunk()));
+    ChunkStats result(ChunkKey key) {
+      return ChunkStats.of(run(key, plan.pair(key).chunkSize(key.chunk())));
     }
   }
 
@@ -75,7 +75,7 @@ class ChunkTableTest {
   @Test
   void leasesLowestChunksFirstInTurnsBetweenPairs() {
     Counting c = Counting.of(0);
-    ChunkTable<PlayoutStats> table = c.table();
+    ChunkTable<ChunkStats> table = c.table();
     assertEquals(16, table.chunksTotal());
     assertEquals(16, table.waiting());
     List<ChunkKey> first = table.lease("w1", 5, Long.MAX_VALUE);
@@ -121,7 +121,7 @@ class ChunkTableTest {
   /** Leases everything to two workers and completes in a random order with duplicates. */
   private static Counting runToEnd(Random random, double stopAt) {
     Counting c = Counting.of(stopAt);
-    ChunkTable<PlayoutStats> table = c.table();
+    ChunkTable<ChunkStats> table = c.table();
     List<ChunkKey> out = new ArrayList<>();
     while (!table.finished()) {
       out.addAll(
@@ -130,7 +130,7 @@ class ChunkTableTest {
       int k = 1 + random.nextInt(Math.max(1, out.size()));
       for (int i = 0; i < k && !out.isEmpty(); i++) {
         ChunkKey key = out.remove(out.size() - 1);
-        PlayoutStats r = c.result(key);
+        ChunkStats r = c.result(key);
         table.complete(key, r);
         if (random.nextInt(5) == 0) {
           ChunkTable.Outcome again = table.complete(key, r);
@@ -144,9 +144,9 @@ class ChunkTableTest {
   @Test
   void duplicatesAreDroppedAndCountedOnce() {
     Counting c = Counting.of(0);
-    ChunkTable<PlayoutStats> table = c.table();
+    ChunkTable<ChunkStats> table = c.table();
     ChunkKey key = table.lease("w", 1, Long.MAX_VALUE).get(0);
-    PlayoutStats r = c.result(key);
+    ChunkStats r = c.result(key);
     assertEquals(ChunkTable.Outcome.COUNTED, table.complete(key, r));
     assertEquals(ChunkTable.Outcome.DUPLICATE, table.complete(key, r));
     assertEquals(300, table.playoutsDone());
@@ -156,7 +156,7 @@ class ChunkTableTest {
 
   @Test
   void aLostWorkersChunksGoBackToTheFrontOfTheQueue() {
-    ChunkTable<PlayoutStats> table = Counting.of(0).table();
+    ChunkTable<ChunkStats> table = Counting.of(0).table();
     List<ChunkKey> lost = table.lease("gone", 3, Long.MAX_VALUE);
     table.lease("alive", 2, Long.MAX_VALUE);
     assertEquals(3, table.requeueWorker("gone"));
@@ -167,7 +167,7 @@ class ChunkTableTest {
   @Test
   void expiredLeasesAreRequeued() {
     Counting c = Counting.of(0);
-    ChunkTable<PlayoutStats> table = c.table();
+    ChunkTable<ChunkStats> table = c.table();
     table.lease("slow", 2, 1_000);
     table.lease("fast", 2, 5_000);
     assertEquals(0, table.requeueExpired(999));
@@ -183,7 +183,7 @@ class ChunkTableTest {
   void resultsWithoutALeaseCountAndAreNotHandedOutAgain() {
     // After a coordinator restart, workers resend results the new table never leased.
     Counting c = Counting.of(0);
-    ChunkTable<PlayoutStats> table = c.table();
+    ChunkTable<ChunkStats> table = c.table();
     ChunkKey resent = new ChunkKey("j", 1, 1, 2);
     assertEquals(ChunkTable.Outcome.COUNTED, table.complete(resent, c.result(resent)));
     List<ChunkKey> all = table.lease("w", 100, Long.MAX_VALUE);
@@ -194,7 +194,7 @@ class ChunkTableTest {
   @Test
   void cancelledTablesHandOutNothingAndNeedNothing() {
     Counting c = Counting.of(0);
-    ChunkTable<PlayoutStats> table = c.table();
+    ChunkTable<ChunkStats> table = c.table();
     ChunkKey key = table.lease("w", 1, Long.MAX_VALUE).get(0);
     table.cancel();
     assertEquals(List.of(), table.lease("w", 10, Long.MAX_VALUE));
@@ -205,9 +205,9 @@ class ChunkTableTest {
   @Test
   void foreignChunksAreRefused() {
     Counting c = Counting.of(0);
-    ChunkTable<PlayoutStats> table = c.table();
+    ChunkTable<ChunkStats> table = c.table();
     ChunkKey other = new ChunkKey("k", 0, 0, 0);
-    PlayoutStats full = c.result(new ChunkKey("j", 0, 0, 0));
+    ChunkStats full = c.result(new ChunkKey("j", 0, 0, 0));
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> table.complete(other, full));
     assertEquals("no such chunk: k/0/0/0", e.getMessage());
