@@ -311,28 +311,20 @@ final class LightBoard {
   // ------------------------------------------------------------------ move choice
 
   /**
-   * {@link PlayoutPolicy}'s random rule, draw for draw: a uniformly random legal point that is not
-   * an own one-point eye (the diagonal rule of {@link Board#isSimpleEye}), or PASS. A rejected
-   * point is swapped behind the points still to draw from.
+   * Exchanges the i-th and j-th entries of the empty-point list, as {@link Board#swapEmpty}: the
+   * random rule ({@link PlayoutRules#randomMove}) moves a rejected point behind the points still to
+   * draw from.
    */
-  int randomMove(byte me, Rng rng) {
-    int k = emptyCount;
-    while (k > 0) {
-      int i = rng.nextInt(k);
-      int p = emptyPoints[i];
-      if (!isSimpleEye(p, me) && isLegal(p, me)) {
-        return p;
-      }
-      k--;
-      int q = emptyPoints[k];
-      emptyPoints[i] = q;
-      emptyPoints[k] = p;
-      emptyIndex[q] = i;
-      emptyIndex[p] = k;
-    }
-    return Point.PASS;
+  void swapEmpty(int i, int j) {
+    int a = emptyPoints[i];
+    int b = emptyPoints[j];
+    emptyPoints[i] = b;
+    emptyPoints[j] = a;
+    emptyIndex[b] = i;
+    emptyIndex[a] = j;
   }
 
+  /** {@link Board#isSimpleEye}: the eye rule's diagonal test. */
   boolean isSimpleEye(int p, byte player) {
     if (((neighbourCounts[p] >>> (player << 2)) & 15) != 4) {
       return false;
@@ -361,7 +353,7 @@ final class LightBoard {
     return p == koPoint && player == koColor;
   }
 
-  /** Simple ko, no suicide: {@link Board#isLegal} for an empty point. */
+  /** Simple ko, no suicide: {@link Board#isLegal} for an empty point (the only kind asked). */
   boolean isLegal(int p, byte player) {
     if (isKoBanned(p, player)) {
       return false;
