@@ -18,7 +18,10 @@ import gofarm.board.Point;
  * <p>Everything a playout can observe is {@link Board}'s, bit for bit: the chain heads and circular
  * lists, the order of the empty-point list, simple ko, suicide never played, the capture counts. So
  * {@link LightPolicy} on this board draws the same moves as {@link PlayoutPolicy} on {@link Board},
- * and gives identical statistics ({@code LightBoardTest} plays both side by side).
+ * and gives identical statistics ({@code LightBoardTest} plays both side by side). This class only
+ * answers queries (atari, last liberty, legality, the eye shape, liberties after a play); the
+ * playout rules that ask them are {@link PlayoutRules}', and the eye rule's diagonal test is {@link
+ * Board#diagonalsAllowEye}.
  *
  * <p>Thread-confined; one per {@link Playout}.
  */
@@ -324,25 +327,10 @@ final class LightBoard {
     emptyIndex[a] = j;
   }
 
-  /** {@link Board#isSimpleEye}: the eye rule's diagonal test. */
+  /** {@link Board#isSimpleEye}, from this board's neighbour counts and colours. */
   boolean isSimpleEye(int p, byte player) {
-    if (((neighbourCounts[p] >>> (player << 2)) & 15) != 4) {
-      return false;
-    }
-    byte enemy = Color.opponent(player);
-    byte d1 = color[p - stride - 1];
-    byte d2 = color[p - stride + 1];
-    byte d3 = color[p + stride - 1];
-    byte d4 = color[p + stride + 1];
-    int bad =
-        (d1 == enemy ? 1 : 0)
-            + (d2 == enemy ? 1 : 0)
-            + (d3 == enemy ? 1 : 0)
-            + (d4 == enemy ? 1 : 0);
-    if (d1 == Color.WALL || d2 == Color.WALL || d3 == Color.WALL || d4 == Color.WALL) {
-      bad++;
-    }
-    return bad < 2;
+    return ((neighbourCounts[p] >>> (player << 2)) & 15) == 4
+        && Board.diagonalsAllowEye(color, stride, p, player);
   }
 
   /**

@@ -85,7 +85,7 @@ final class LightPolicy extends PlayoutRules {
   int chooseMove(LightBoard board, byte me, int last, Rng rng, PlayoutStats stats) {
     this.board = board;
     if (randomOnly()) {
-      return randomMove(me, rng);
+      return randomMove(board, me, rng);
     }
     if (captureExtendRandom) {
       return chooseCaptureExtendRandom(me, last, rng, stats);
@@ -94,7 +94,7 @@ final class LightPolicy extends PlayoutRules {
     for (int rule = 0; rule < kind.length; rule++) {
       if (kind[rule] == RANDOM) {
         stats.ruleTried[rule]++;
-        int p = randomMove(me, rng);
+        int p = randomMove(board, me, rng);
         if (p != Point.PASS) {
           stats.ruleFired[rule]++;
           stats.ruleChosen[rule]++;
@@ -130,12 +130,14 @@ final class LightPolicy extends PlayoutRules {
         return chosen(1, n, rng, stats);
       }
     }
-    return randomMove(me, rng);
+    return randomMove(board, me, rng);
   }
 
   /**
    * The random rule on {@code board}: {@code uniform}'s move, which {@link Playout} draws without
-   * the rule loop (its counters added by {@link #countPlayout}).
+   * the rule loop (its counters added by {@link #countPlayout}). The light policy's one call of
+   * {@link PlayoutRules#randomMove}, so that the launcher's JIT directive inlining it gives this
+   * board a compiled copy of its own (see {@link PlayoutRules}).
    */
   int randomMove(LightBoard board, byte me, Rng rng) {
     this.board = board;
