@@ -182,6 +182,7 @@ abstract class PlayoutRules {
     while (k > 0) {
       int i = rng.nextInt(k);
       int p = emptyPoint(i);
+      // The eye rule: never fill an own one-point eye (the diagonal rule, see isSimpleEye).
       if (!isSettled(p) && !isSimpleEye(p, me) && isLegal(p, me) && !randomVetoed(p, me)) {
         return p;
       }
