@@ -369,9 +369,16 @@ public final class Board {
    * an edge or corner point none. Empty diagonals never count against the eye.
    */
   public boolean isSimpleEye(int p, byte player) {
-    if (!isEyelike(p, player)) {
-      return false;
-    }
+    return isEyelike(p, player) && diagonalsAllowEye(color, stride, p, player);
+  }
+
+  /**
+   * The diagonal half of {@link #isSimpleEye}, on the colours of any board laid out as this one
+   * ({@code color[p]} for every padded index p, rows {@code stride} apart): whether the enemy
+   * stones on p's diagonals, plus one if p is on the edge, number at most one. Static so that the
+   * playouts' light board, which keeps its own colours, applies the same eye rule.
+   */
+  public static boolean diagonalsAllowEye(byte[] color, int stride, int p, byte player) {
     byte enemy = Color.opponent(player);
     byte d1 = color[p - stride - 1];
     byte d2 = color[p - stride + 1];

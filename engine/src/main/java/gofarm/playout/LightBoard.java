@@ -18,7 +18,10 @@ import gofarm.board.Point;
  * <p>Everything a playout can observe is {@link Board}'s, bit for bit: the chain heads and circular
  * lists, the order of the empty-point list, simple ko, suicide never played, the capture counts. So
  * {@link LightPolicy} on this board draws the same moves as {@link PlayoutPolicy} on {@link Board},
- * and gives identical statistics ({@code LightBoardTest} plays both side by side).
+ * and gives identical statistics ({@code LightBoardTest} plays both side by side). This class only
+ * answers queries (atari, last liberty, legality, the eye shape, liberties after a play); the
+ * playout rules that ask them are {@link PlayoutRules}', and the eye rule's diagonal test is {@link
+ * Board#diagonalsAllowEye}.
  *
  * <p>Thread-confined; one per {@link Playout}.
  */
@@ -311,46 +314,23 @@ final class LightBoard {
   // ------------------------------------------------------------------ move choice
 
   /**
-   * {@link PlayoutPolicy}'s random rule, draw for draw: a uniformly random legal point that is not
-   * an own one-point eye (the diagonal rule of {@link Board#isSimpleEye}), or PASS. A rejected
-   * point is swapped behind the points still to draw from.
+   * Exchanges the i-th and j-th entries of the empty-point list, as {@link Board#swapEmpty}: the
+   * random rule ({@link PlayoutRules#randomMove}) moves a rejected point behind the points still to
+   * draw from.
    */
-  int randomMove(byte me, Rng rng) {
-    int k = emptyCount;
-    while (k > 0) {
-      int i = rng.nextInt(k);
-      int p = emptyPoints[i];
-      if (!isSimpleEye(p, me) && isLegal(p, me)) {
-        return p;
-      }
-      k--;
-      int q = emptyPoints[k];
-      emptyPoints[i] = q;
-      emptyPoints[k] = p;
-      emptyIndex[q] = i;
-      emptyIndex[p] = k;
-    }
-    return Point.PASS;
+  void swapEmpty(int i, int j) {
+    int a = emptyPoints[i];
+    int b = emptyPoints[j];
+    emptyPoints[i] = b;
+    emptyPoints[j] = a;
+    emptyIndex[b] = i;
+    emptyIndex[a] = j;
   }
 
+  /** {@link Board#isSimpleEye}, from this board's neighbour counts and colours. */
   boolean isSimpleEye(int p, byte player) {
-    if (((neighbourCounts[p] >>> (player << 2)) & 15) != 4) {
-      return false;
-    }
-    byte enemy = Color.opponent(player);
-    byte d1 = color[p - stride - 1];
-    byte d2 = color[p - stride + 1];
-    byte d3 = color[p + stride - 1];
-    byte d4 = color[p + stride + 1];
-    int bad =
-        (d1 == enemy ? 1 : 0)
-            + (d2 == enemy ? 1 : 0)
-            + (d3 == enemy ? 1 : 0)
-            + (d4 == enemy ? 1 : 0);
-    if (d1 == Color.WALL || d2 == Color.WALL || d3 == Color.WALL || d4 == Color.WALL) {
-      bad++;
-    }
-    return bad < 2;
+    return ((neighbourCounts[p] >>> (player << 2)) & 15) == 4
+        && Board.diagonalsAllowEye(color, stride, p, player);
   }
 
   /**
@@ -361,7 +341,7 @@ final class LightBoard {
     return p == koPoint && player == koColor;
   }
 
-  /** Simple ko, no suicide: {@link Board#isLegal} for an empty point. */
+  /** Simple ko, no suicide: {@link Board#isLegal} for an empty point (the only kind asked). */
   boolean isLegal(int p, byte player) {
     if (isKoBanned(p, player)) {
       return false;

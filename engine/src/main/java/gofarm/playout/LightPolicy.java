@@ -1,6 +1,5 @@
 package gofarm.playout;
 
-import gofarm.board.Color;
 import gofarm.board.Geometry;
 import gofarm.board.Marker;
 import gofarm.board.Point;
@@ -8,20 +7,21 @@ import gofarm.board.Point;
 /**
  * The policies that need to know no more than which chains are in atari, run on a {@link
  * LightBoard}: local capture and local extension (without ladder reading) at any rate, in any
- * order, then the random rule; {@code uniform} and {@code atari-local} among the presets. It makes
- * {@link PlayoutPolicy}'s choices draw for draw (the same rate draws, candidates in the same order,
- * the same counters once {@link #countPlayout} has added those it keeps per playout), so a playout
- * gives the same statistics on either board; {@code LightBoardTest} plays both side by side. Every
- * other spec runs on {@link PlayoutPolicy}.
+ * order, then the random rule; {@code uniform} and {@code atari-local} among the presets. The rules
+ * themselves are {@link PlayoutRules}', shared with {@link PlayoutPolicy}; this class answers their
+ * queries from the light board and runs them in the spec's order. It makes {@link PlayoutPolicy}'s
+ * choices draw for draw (the same rate draws, candidates in the same order, the same counters once
+ * {@link #countPlayout} has added those it keeps per playout), so a playout gives the same
+ * statistics on either board; {@code LightBoardTest} plays both side by side. Every other spec runs
+ * on {@link PlayoutPolicy}.
  *
  * <p>Thread-confined; one per {@link Playout}.
  */
-final class LightPolicy {
+final class LightPolicy extends PlayoutRules {
   private static final int CAPTURE = RuleKind.CAPTURE.ordinal();
   private static final int EXTEND = RuleKind.EXTEND.ordinal();
   private static final int RANDOM = RuleKind.RANDOM.ordinal();
 
-  private final int stride;
   private final int[] kind;
   private final int[] threshold;
   private final boolean[] counter;
@@ -30,11 +30,12 @@ final class LightPolicy {
   private final boolean captureExtendRandom;
   private int capturesChosen;
   private int extensionsChosen;
-  private final int[] candidates;
   private final Marker scratch;
+  // The board of the move being chosen, bound by chooseMove and randomMove.
+  private LightBoard board;
 
   private LightPolicy(PolicySpec spec, Geometry geometry) {
-    this.stride = geometry.stride();
+    super(geometry);
     int rules = spec.rules().size();
     kind = new int[rules];
     threshold = new int[rules];
@@ -52,7 +53,6 @@ final class LightPolicy {
             && kind[2] == RANDOM
             && threshold[0] >= PlayoutPolicy.ALWAYS
             && threshold[1] >= PlayoutPolicy.ALWAYS;
-    candidates = new int[geometry.pointCount()];
     scratch = new Marker(geometry);
   }
 
@@ -83,17 +83,18 @@ final class LightPolicy {
    * {@code atari-local} do on every move are left to {@link #countPlayout}.
    */
   int chooseMove(LightBoard board, byte me, int last, Rng rng, PlayoutStats stats) {
+    this.board = board;
     if (randomOnly()) {
-      return board.randomMove(me, rng);
+      return randomMove(board, me, rng);
     }
     if (captureExtendRandom) {
-      return chooseCaptureExtendRandom(board, me, last, rng, stats);
+      return chooseCaptureExtendRandom(me, last, rng, stats);
     }
     boolean lastOnBoard = last > Point.PASS;
     for (int rule = 0; rule < kind.length; rule++) {
       if (kind[rule] == RANDOM) {
         stats.ruleTried[rule]++;
-        int p = board.randomMove(me, rng);
+        int p = randomMove(board, me, rng);
         if (p != Point.PASS) {
           stats.ruleFired[rule]++;
           stats.ruleChosen[rule]++;
@@ -107,8 +108,7 @@ final class LightPolicy {
         continue; // both rules answer the last move
       }
       stats.ruleTried[rule]++;
-      int n =
-          kind[rule] == CAPTURE ? capture(board, me, last) : extend(board, me, last, counter[rule]);
+      int n = kind[rule] == CAPTURE ? capture(me, last) : extend(me, last, counter[rule], 0);
       if (n != 0) {
         return chosen(rule, n, rng, stats);
       }
@@ -117,21 +117,31 @@ final class LightPolicy {
   }
 
   /** {@link #chooseMove} for capture, extend, random, the first two always tried. */
-  private int chooseCaptureExtendRandom(
-      LightBoard board, byte me, int last, Rng rng, PlayoutStats stats) {
+  private int chooseCaptureExtendRandom(byte me, int last, Rng rng, PlayoutStats stats) {
     if (last > Point.PASS) {
-      int n = capture(board, me, last);
+      int n = capture(me, last);
       if (n != 0) {
         capturesChosen++;
         return chosen(0, n, rng, stats);
       }
-      n = extend(board, me, last, counter[1]);
+      n = extend(me, last, counter[1], 0);
       if (n != 0) {
         extensionsChosen++;
         return chosen(1, n, rng, stats);
       }
     }
-    return board.randomMove(me, rng);
+    return randomMove(board, me, rng);
+  }
+
+  /**
+   * The random rule on {@code board}: {@code uniform}'s move, which {@link Playout} draws without
+   * the rule loop (its counters added by {@link #countPlayout}). The light policy's one call of
+   * {@link PlayoutRules#randomMove}, so that the launcher's JIT directive inlining it gives this
+   * board a compiled copy of its own (see {@link PlayoutRules}).
+   */
+  int randomMove(LightBoard board, byte me, Rng rng) {
+    this.board = board;
+    return randomMove(me, rng);
   }
 
   /**
@@ -168,15 +178,96 @@ final class LightPolicy {
     return candidates[rng.nextInt(n)];
   }
 
-  /**
-   * Adds the capture p (the last liberty of an enemy chain) to the n candidates if it is not among
-   * them yet and ko allows it: a capture is never suicide.
-   */
-  private int addCapture(LightBoard board, byte me, int p, int n) {
+  // ------------------------------------------------------------------ PlayoutRules' queries
+
+  @Override
+  byte color(int p) {
+    return board.color(p);
+  }
+
+  @Override
+  boolean inAtari(int p) {
+    return board.inAtariAt(p);
+  }
+
+  @Override
+  int chainHead(int p) {
+    return board.chainHead(p);
+  }
+
+  @Override
+  int nextInChain(int p) {
+    return board.nextInChain(p);
+  }
+
+  @Override
+  int lastLiberty(int p) {
+    return board.lastLiberty(p);
+  }
+
+  @Override
+  int ownInAtariSides(byte me, int last) {
+    LightBoard b = board;
+    return (ownInAtari(b, me, last - stride) ? 1 : 0)
+        | (ownInAtari(b, me, last - 1) ? 2 : 0)
+        | (ownInAtari(b, me, last + 1) ? 4 : 0)
+        | (ownInAtari(b, me, last + stride) ? 8 : 0);
+  }
+
+  // The atari test first: it is nearly always false, where the colour is any of four, so the
+  // branch on the colour is taken only in the rare case instead of on every neighbour (9x9
+  // atari-local about 1.06 times as fast). Empty points and walls read the sink's pairs, which
+  // mean nothing: the colour test rules them out.
+  private static boolean ownInAtari(LightBoard board, byte me, int q) {
+    return board.inAtariAt(q) && board.color(q) == me;
+  }
+
+  @Override
+  int emptyCount() {
+    return board.emptyCount();
+  }
+
+  @Override
+  int emptyPoint(int i) {
+    return board.emptyPoint(i);
+  }
+
+  @Override
+  void swapEmpty(int i, int j) {
+    board.swapEmpty(i, j);
+  }
+
+  @Override
+  boolean isSimpleEye(int p, byte me) {
+    return board.isSimpleEye(p, me);
+  }
+
+  @Override
+  boolean isLegal(int p, byte me) {
+    return board.isLegal(p, me);
+  }
+
+  // ------------------------------------------------------------------ PlayoutRules' hooks
+
+  /** A capture is never suicide: only ko can forbid it. */
+  @Override
+  int addCapture(byte me, int p, int n) {
     if (!isCandidate(p, n) && !board.isKoBanned(p, me)) {
       candidates[n++] = p;
     }
     return n;
+  }
+
+  /** Two liberties after the move make it legal unless ko forbids it; no ladders here. */
+  @Override
+  int addExtension(byte me, int liberty, int ladder, int n) {
+    if (isCandidate(liberty, n)
+        || board.isKoBanned(liberty, me)
+        || !board.twoLibertiesAfterPlay(liberty, me, scratch)) {
+      return n;
+    }
+    candidates[n] = liberty;
+    return n + 1;
   }
 
   // A rule has a handful of candidates at most, so a scan replaces a marker (whose clearing, once
@@ -190,88 +281,15 @@ final class LightPolicy {
     return false;
   }
 
-  private int capture(LightBoard board, byte me, int last) {
-    if (board.color(last) == Color.opponent(me) && board.inAtariAt(last)) {
-      return addCapture(board, me, board.lastLiberty(last), 0);
-    }
-    return 0;
+  /** No settled filter among the light rules. */
+  @Override
+  boolean isSettled(int p) {
+    return false;
   }
 
-  /**
-   * Saves each own chain in atari next to the last move, once per chain: a neighbour is skipped
-   * when an earlier one is a stone of the same chain.
-   */
-  private int extend(LightBoard board, byte me, int last, boolean counter) {
-    int up = last - stride;
-    int left = last - 1;
-    int right = last + 1;
-    int down = last + stride;
-    int n = 0;
-    if (ownInAtari(board, me, up)) {
-      n = save(board, me, up, counter, n);
-    }
-    if (ownInAtari(board, me, left) && !sameChain(board, me, left, up)) {
-      n = save(board, me, left, counter, n);
-    }
-    if (ownInAtari(board, me, right)
-        && !sameChain(board, me, right, up)
-        && !sameChain(board, me, right, left)) {
-      n = save(board, me, right, counter, n);
-    }
-    if (ownInAtari(board, me, down)
-        && !sameChain(board, me, down, up)
-        && !sameChain(board, me, down, left)
-        && !sameChain(board, me, down, right)) {
-      n = save(board, me, down, counter, n);
-    }
-    return n;
-  }
-
-  // The atari test first: it is nearly always false, where the colour is any of four, so the
-  // branch on the colour is taken only in the rare case instead of on every neighbour (9x9
-  // atari-local about 1.06 times as fast). Empty points and walls read the sink's pairs, which
-  // mean nothing: the colour test rules them out.
-  private static boolean ownInAtari(LightBoard board, byte me, int q) {
-    return board.inAtariAt(q) && board.color(q) == me;
-  }
-
-  /** Whether the own stone q is in the chain of r (which is then own too). */
-  private static boolean sameChain(LightBoard board, byte me, int q, int r) {
-    return board.color(r) == me && board.chainHead(r) == board.chainHead(q);
-  }
-
-  /**
-   * PlayoutPolicy's save without ladders: capture an enemy chain in atari next to the chain at q
-   * (if {@code counter}), and extend on its liberty when that gives two or more liberties.
-   */
-  private int save(LightBoard board, byte me, int q, boolean counter, int n) {
-    int head = board.chainHead(q);
-    if (counter) {
-      byte enemy = Color.opponent(me);
-      int s = head;
-      do {
-        n = captureIfInAtari(board, me, enemy, s - stride, n);
-        n = captureIfInAtari(board, me, enemy, s - 1, n);
-        n = captureIfInAtari(board, me, enemy, s + 1, n);
-        n = captureIfInAtari(board, me, enemy, s + stride, n);
-        s = board.nextInChain(s);
-      } while (s != head);
-    }
-    int liberty = board.lastLiberty(head);
-    // Two liberties after the move make it legal unless ko forbids it.
-    if (isCandidate(liberty, n)
-        || board.isKoBanned(liberty, me)
-        || !board.twoLibertiesAfterPlay(liberty, me, scratch)) {
-      return n;
-    }
-    candidates[n] = liberty;
-    return n + 1;
-  }
-
-  private int captureIfInAtari(LightBoard board, byte me, byte enemy, int q, int n) {
-    if (board.color(q) == enemy && board.inAtariAt(q)) {
-      return addCapture(board, me, board.lastLiberty(q), n);
-    }
-    return n;
+  /** No self-atari filter among the light rules. */
+  @Override
+  boolean randomVetoed(int p, byte me) {
+    return false;
   }
 }

@@ -131,7 +131,10 @@ public final class Playout {
     int koCount = 0;
     int length = 0;
     while (passesInARow < 2 && length < maxLength) {
-      int p = uniform ? b.randomMove(me, rng) : lightPolicy.chooseMove(b, me, last, rng, stats);
+      int p =
+          uniform
+              ? lightPolicy.randomMove(b, me, rng)
+              : lightPolicy.chooseMove(b, me, last, rng, stats);
       if (p == Point.PASS) {
         b.pass();
         passesInARow++;

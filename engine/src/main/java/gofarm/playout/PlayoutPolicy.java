@@ -18,8 +18,16 @@ import gofarm.board.Point;
  * random} generator draws uniformly from the empty points, dropping each point that is illegal, an
  * own one-point eye or vetoed, so that the move is uniform among the acceptable ones (GO-DIGEST
  * §C.1: scanning from a random start would favour points after long rejected runs).
+ *
+ * <p>Where each rule lives: the local capture, the local extension with its rescue of a chain in
+ * atari, and the random rule with the eye rule are {@link PlayoutRules}', written once for this
+ * policy and {@link LightPolicy}; this class answers their queries from a {@link Board} (and adds
+ * the ladder test to an extension, the settled and self-atari vetoes to the random rule). The
+ * global capture and extension, two-lib, nakade ({@link Nakade}), the 3x3 patterns ({@link
+ * Pattern3}), ladder reading ({@link Ladder}) and the self-atari and settled filters are here
+ * alone.
  */
-public final class PlayoutPolicy {
+public final class PlayoutPolicy extends PlayoutRules {
   /** A rate threshold that always fires: rates are drawn on a 1/65536 scale. */
   static final int ALWAYS = 1 << 16;
 
@@ -31,7 +39,6 @@ public final class PlayoutPolicy {
   private static final int RANDOM = RuleKind.RANDOM.ordinal();
 
   private final PolicySpec spec;
-  private final int stride;
 
   // Generators in order: index into the spec's rules, kind, rate threshold, parameters.
   private final int[] generatorRule;
@@ -42,6 +49,8 @@ public final class PlayoutPolicy {
   // The self-atari filter, if any.
   private final int selfAtariRule;
   private final int selfAtariThreshold;
+  // The random generator's index in the spec's rules, whose vetoes the filters count.
+  private final int randomRule;
   private final int nakadeStones;
   private final int bigStones;
 
@@ -51,15 +60,13 @@ public final class PlayoutPolicy {
   private final int settledThreshold;
   private byte[] settled;
 
-  private final int[] candidates;
   private final Marker seen;
   private final Marker scratch;
   private final Marker chainsDone;
   private final int[] twoLiberties = new int[2];
 
-  // The last move's orthogonal neighbours (up, left, right, down: the order in which the rules
-  // take them) and its eight neighbours (NW, N, NE, W, E, SW, S, SE), as offsets.
-  private final int[] side;
+  // The eight neighbours of a point (NW, N, NE, W, E, SW, S, SE), as offsets; the orthogonal
+  // ones are PlayoutRules.side.
   private final int[] around;
   // What the local rules look for next to the last move, one bit per orthogonal neighbour, read
   // once per move without a branch on the colours (if a rule needs them): own chains in atari,
@@ -71,10 +78,16 @@ public final class PlayoutPolicy {
   private final Ladder ladder;
   private final Nakade nakade;
 
+  // The move being chosen, for PlayoutRules' queries and hooks: its board, the statistics its
+  // vetoes are counted in, and whether the self-atari check is strict. Set by chooseMove.
+  private Board board;
+  private PlayoutStats moveStats;
+  private boolean strict;
+
   /** Compiles {@code spec} for boards of {@code geometry}. */
   public PlayoutPolicy(PolicySpec spec, Geometry geometry) {
+    super(geometry);
     this.spec = spec;
-    this.stride = geometry.stride();
     int generators = 0;
     for (RuleSpec r : spec.rules()) {
       generators += r.kind().isFilter() ? 0 : 1;
@@ -120,9 +133,12 @@ public final class PlayoutPolicy {
       local |= kind[i] == EXTEND && param[i][0] == 0 || kind[i] == TWO_LIB || kind[i] == NAKADE;
     }
     readsSides = local;
-    side = new int[] {-stride, -1, 1, stride};
+    int random = -1;
+    for (int i = generators - 1; i >= 0; i--) {
+      random = kind[i] == RANDOM ? generatorRule[i] : random;
+    }
+    randomRule = random;
     around = new int[] {-stride - 1, -stride, -stride + 1, -1, 1, stride - 1, stride, stride + 1};
-    candidates = new int[geometry.pointCount()];
     seen = new Marker(geometry);
     scratch = new Marker(geometry);
     chainsDone = new Marker(geometry);
@@ -186,6 +202,9 @@ public final class PlayoutPolicy {
         stats.ruleTried[selfAtariRule]++;
       }
     }
+    this.board = board;
+    this.moveStats = stats;
+    this.strict = strict;
     boolean lastOnBoard = last > Point.PASS;
     if (readsSides && lastOnBoard) {
       readSides(board, me, last);
@@ -195,7 +214,7 @@ public final class PlayoutPolicy {
       int rule = generatorRule[g];
       if (k == RANDOM) {
         stats.ruleTried[rule]++;
-        int p = randomMove(board, me, rng, stats, rule, strict);
+        int p = randomMove(me, rng);
         if (p != Point.PASS) {
           stats.ruleFired[rule]++;
           stats.ruleChosen[rule]++;
@@ -285,34 +304,6 @@ public final class PlayoutPolicy {
     throw new IllegalStateException("not a generator: " + RuleKind.values()[k]);
   }
 
-  // ------------------------------------------------------------------ random
-
-  /**
-   * A uniformly random acceptable move: draw an index among the first k empty points; a point that
-   * is not acceptable is swapped behind them and k shrinks, so each draw is uniform among the
-   * points not yet rejected.
-   */
-  private int randomMove(
-      Board board, byte me, Rng rng, PlayoutStats stats, int rule, boolean strict) {
-    int k = board.emptyCount();
-    while (k > 0) {
-      int i = rng.nextInt(k);
-      int p = board.emptyPoint(i);
-      if (settled != null && settled[p] != Color.EMPTY) {
-        stats.ruleVetoes[settledRule]++; // a settled point: nobody plays there
-      } else if (!board.isSimpleEye(p, me) && board.isLegal(p, me)) {
-        // The eye rule: never fill an own one-point eye (the diagonal rule, see isSimpleEye).
-        if (selfAtariRule < 0 || !vetoed(board, p, me, strict)) {
-          return p;
-        }
-        stats.ruleVetoes[rule]++;
-        stats.ruleVetoes[selfAtariRule]++;
-      }
-      board.swapEmpty(i, --k);
-    }
-    return Point.PASS;
-  }
-
   // ------------------------------------------------------------------ generators
 
   /** Adds p to the candidates if it is new, legal and not settled; returns the new count. */
@@ -325,14 +316,12 @@ public final class PlayoutPolicy {
     return n;
   }
 
+  /** The capture rule: the local one is {@link PlayoutRules#capture}. */
   private int capture(Board board, byte me, int last, boolean global, boolean trigger) {
-    byte enemy = Color.opponent(me);
     if (!global) {
-      if (board.color(last) == enemy && board.libertyCount(last) == 1) {
-        return add(board, me, board.lastLiberty(last), 0);
-      }
-      return 0;
+      return capture(me, last);
     }
+    byte enemy = Color.opponent(me);
     if (trigger && !leftAtari(board, last)) {
       return 0;
     }
@@ -345,74 +334,23 @@ public final class PlayoutPolicy {
     return n;
   }
 
+  /**
+   * The extension rule: the local one is {@link PlayoutRules#extend}; the global one saves every
+   * own chain in atari ({@link PlayoutRules#save}).
+   */
   private int extend(
       Board board, byte me, int last, boolean global, boolean trigger, boolean counter, int lad) {
-    int n = 0;
     if (!global) {
-      int sides = ownInAtari;
-      if (sides != 0) {
-        chainsDone.clear();
-        for (; sides != 0; sides &= sides - 1) {
-          int q = last + side[Integer.numberOfTrailingZeros(sides)];
-          if (chainsDone.markIfNew(board.chainHead(q))) {
-            n = save(board, me, q, counter, lad, n);
-          }
-        }
-      }
-      return n;
+      return extend(me, last, counter, lad);
     }
     if (trigger && !leftAtari(board, last)) {
       return 0;
     }
+    int n = 0;
     for (int h = board.nextAtariHead(0); h >= 0; h = board.nextAtariHead(h + 1)) {
       if (board.color(h) == me) {
-        n = save(board, me, h, counter, lad, n);
+        n = save(me, h, counter, lad, n);
       }
-    }
-    return n;
-  }
-
-  /**
-   * Candidates that save the chain at q (in atari): capturing an enemy chain in atari next to it
-   * (if {@code counter}), and extending on its liberty when that gives two or more liberties and,
-   * with exactly two, does not run into a ladder ({@code lad}: 0 never checked, 1 read when the
-   * liberty is on the first line, 2 always read).
-   */
-  private int save(Board board, byte me, int q, boolean counter, int lad, int n) {
-    int head = board.chainHead(q);
-    if (counter) {
-      byte enemy = Color.opponent(me);
-      int s = head;
-      do {
-        n = captureIfInAtari(board, me, enemy, s - stride, n);
-        n = captureIfInAtari(board, me, enemy, s - 1, n);
-        n = captureIfInAtari(board, me, enemy, s + 1, n);
-        n = captureIfInAtari(board, me, enemy, s + stride, n);
-        s = board.nextInChain(s);
-      } while (s != head);
-    }
-    int liberty = board.lastLiberty(head);
-    if (seen.isMarked(liberty) || !board.isLegal(liberty, me)) {
-      return n;
-    }
-    int libs = board.libertiesAfterPlay(liberty, me, 3, scratch);
-    if (libs < 2) {
-      return n;
-    }
-    if (libs == 2 && (lad == 2 || (lad == 1 && board.geometry().line(liberty) == 0))) {
-      board.playAssumeLegal(liberty, me);
-      boolean caught = ladder.isCapturedAttackerToMove(board, liberty, me);
-      board.undo();
-      if (caught) {
-        return n;
-      }
-    }
-    return add(board, me, liberty, n);
-  }
-
-  private int captureIfInAtari(Board board, byte me, byte enemy, int q, int n) {
-    if (board.color(q) == enemy && board.libertyCount(q) == 1) {
-      return add(board, me, board.lastLiberty(q), n);
     }
     return n;
   }
@@ -595,5 +533,115 @@ public final class PlayoutPolicy {
         || board.chainHead(p - 1) == h
         || board.chainHead(p + 1) == h
         || board.chainHead(p + stride) == h;
+  }
+
+  // ------------------------------------------------------------------ PlayoutRules' queries
+
+  @Override
+  byte color(int p) {
+    return board.color(p);
+  }
+
+  @Override
+  boolean inAtari(int p) {
+    return board.libertyCount(p) == 1;
+  }
+
+  @Override
+  int chainHead(int p) {
+    return board.chainHead(p);
+  }
+
+  @Override
+  int nextInChain(int p) {
+    return board.nextInChain(p);
+  }
+
+  @Override
+  int lastLiberty(int p) {
+    return board.lastLiberty(p);
+  }
+
+  /** Read by {@link #readSides} for this move. */
+  @Override
+  int ownInAtariSides(byte me, int last) {
+    return ownInAtari;
+  }
+
+  @Override
+  int emptyCount() {
+    return board.emptyCount();
+  }
+
+  @Override
+  int emptyPoint(int i) {
+    return board.emptyPoint(i);
+  }
+
+  @Override
+  void swapEmpty(int i, int j) {
+    board.swapEmpty(i, j);
+  }
+
+  @Override
+  boolean isSimpleEye(int p, byte me) {
+    return board.isSimpleEye(p, me);
+  }
+
+  @Override
+  boolean isLegal(int p, byte me) {
+    return board.isLegal(p, me);
+  }
+
+  // ------------------------------------------------------------------ PlayoutRules' hooks
+
+  @Override
+  int addCapture(byte me, int p, int n) {
+    return add(board, me, p, n);
+  }
+
+  /**
+   * With exactly two liberties after the move, the extension must not run into a ladder ({@code
+   * ladder}: 0 never checked, 1 read when the liberty is on the first line, 2 always read).
+   */
+  @Override
+  int addExtension(byte me, int liberty, int ladder, int n) {
+    Board board = this.board;
+    if (seen.isMarked(liberty) || !board.isLegal(liberty, me)) {
+      return n;
+    }
+    int libs = board.libertiesAfterPlay(liberty, me, 3, scratch);
+    if (libs < 2) {
+      return n;
+    }
+    if (libs == 2 && (ladder == 2 || (ladder == 1 && board.geometry().line(liberty) == 0))) {
+      board.playAssumeLegal(liberty, me);
+      boolean caught = this.ladder.isCapturedAttackerToMove(board, liberty, me);
+      board.undo();
+      if (caught) {
+        return n;
+      }
+    }
+    return add(board, me, liberty, n);
+  }
+
+  /** A settled point: nobody plays there. */
+  @Override
+  boolean isSettled(int p) {
+    if (settled != null && settled[p] != Color.EMPTY) {
+      moveStats.ruleVetoes[settledRule]++;
+      return true;
+    }
+    return false;
+  }
+
+  @Override
+  boolean randomVetoed(int p, byte me) {
+    if (selfAtariRule >= 0 && vetoed(board, p, me, strict)) {
+      moveStats.ruleVetoes[randomRule]++;
+      moveStats.ruleVetoes[selfAtariRule]++;
+      return true;
+    }
+    return false;
   }
 }
