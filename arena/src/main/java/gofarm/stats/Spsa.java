@@ -152,12 +152,14 @@ public final class Spsa {
       throw new IllegalArgumentException(
           deltas.length + " perturbations but " + results.length + " results");
     }
+    for (int[] delta : deltas) {
+      checkDelta(delta);
+    }
     double[] out = theta.clone();
     for (int i = 0; i < out.length; i++) {
       double step = r(i, k) * c(i, k);
       double sum = 0;
       for (int j = 0; j < deltas.length; j++) {
-        checkDelta(deltas[j]);
         sum += results[j] * deltas[j][i];
       }
       out[i] = parameters.get(i).clip(theta[i] + step * sum);

@@ -58,14 +58,12 @@ public record PolicyParameter(int rule, String param, RuleParam range) {
     String name = m.group(3);
     RuleParam param = kind.param(name);
     if (param == null) {
-      List<String> known = new ArrayList<>();
-      kind.params().forEach(p -> known.add(p.name()));
       throw new IllegalArgumentException(
           kind.id()
               + " has no parameter "
               + name
               + " (it has: "
-              + (known.isEmpty() ? "none" : String.join(", ", known))
+              + (kind.params().isEmpty() ? "none" : RuleSpec.paramNames(kind))
               + ")");
     }
     return new PolicyParameter(rule, name, param);

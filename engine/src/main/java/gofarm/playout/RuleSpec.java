@@ -73,7 +73,8 @@ public record RuleSpec(RuleKind kind, double rate, Map<String, Double> params) {
     return problems;
   }
 
-  private static String paramNames(RuleKind kind) {
+  /** The names of {@code kind}'s parameters, in order, comma-separated. */
+  static String paramNames(RuleKind kind) {
     List<String> names = new ArrayList<>();
     kind.params().forEach(p -> names.add(p.name()));
     return String.join(", ", names);
