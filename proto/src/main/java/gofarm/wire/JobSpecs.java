@@ -19,6 +19,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * Validates a {@code JobSpec} and resolves it into a {@link ResolvedJob}: every field checked
@@ -107,8 +108,20 @@ public final class JobSpecs {
                 v);
         return v.count() > before ? null : m;
       }
+      case TUNE -> {
+        ResolvedTune t =
+            TuneSpecs.resolve(
+                spec.getName(),
+                spec.getSeed(),
+                spec.getPriority(),
+                rules == null ? Rules.DEFAULT : rules,
+                spec.getTune(),
+                Violations.join(path, "tune"),
+                v);
+        return v.count() > before ? null : t;
+      }
       default -> {
-        v.add(path, "the job kind is required: give evaluate or match");
+        v.add(path, "the job kind is required: give evaluate, match or tune");
         return null;
       }
     }
@@ -153,7 +166,12 @@ public final class JobSpecs {
     // Positions are judged even when the rules are bad, so that one answer lists every problem;
     // the default rules stand in (only an unknown ko rule can make that judgement differ).
     List<JobPosition> positions =
-        positions(e, Violations.join(ep, "positions"), rules == null ? Rules.DEFAULT : rules, v);
+        positions(
+            e.getPositionsList(),
+            Violations.join(ep, "positions"),
+            i -> Violations.index(Violations.join(ep, "positions"), i),
+            rules == null ? Rules.DEFAULT : rules,
+            v);
 
     if (v.count() > before) {
       return null;
@@ -184,10 +202,18 @@ public final class JobSpecs {
   private record Source(String path, String label, String labelPath, SgfGame record, int count)
       implements Resolved {}
 
-  private static List<JobPosition> positions(
-      EvaluateSpec e, String path, Rules rules, Violations v) {
+  /**
+   * The positions of {@code sources} (the list at {@code path}; source i's fields are under {@code
+   * sourcePath.apply(i)}), expanded and labelled, or an empty list after adding violations.
+   */
+  static List<JobPosition> positions(
+      List<PositionSource> list,
+      String path,
+      IntFunction<String> sourcePath,
+      Rules rules,
+      Violations v) {
     int before = v.count();
-    int sources = e.getPositionsCount();
+    int sources = list.size();
     if (sources < 1 || sources > MAX_POSITIONS) {
       v.add(path, "must list 1.." + MAX_POSITIONS + " positions (got " + sources + ")");
       return List.of();
@@ -195,7 +221,7 @@ public final class JobSpecs {
     List<Resolved> resolved = new ArrayList<>();
     int total = 0;
     for (int i = 0; i < sources; i++) {
-      Resolved r = source(e.getPositions(i), i, Violations.index(path, i), rules, v);
+      Resolved r = source(list.get(i), i, sourcePath.apply(i), rules, v);
       if (r instanceof Entry) {
         total++;
       } else if (r instanceof Source s) {

@@ -327,7 +327,8 @@ public final class MatchSpecs {
 
   // ------------------------------------------------------------------ SPRT
 
-  private static Sprt sprt(SprtSpec s, String path, Violations v) {
+  /** The SPRT of {@code s}, or null after adding its violations under {@code path}. */
+  static Sprt sprt(SprtSpec s, String path, Violations v) {
     int before = v.count();
     range(v, Violations.join(path, "elo0"), -MAX_ELO, MAX_ELO, s.getElo0());
     range(v, Violations.join(path, "elo1"), -MAX_ELO, MAX_ELO, s.getElo1());

@@ -4,10 +4,10 @@ import gofarm.rules.Rules;
 
 /**
  * A validated job in core terms, made by {@link JobSpecs#resolve}: an {@link ResolvedEvaluation}
- * (playouts from positions under policies) or a {@link ResolvedMatch} (game pairs between two
- * players).
+ * (playouts from positions under policies), a {@link ResolvedMatch} (game pairs between two
+ * players) or a {@link ResolvedTune} (SPSA on a policy's numbers).
  */
-public sealed interface ResolvedJob permits ResolvedEvaluation, ResolvedMatch {
+public sealed interface ResolvedJob permits ResolvedEvaluation, ResolvedMatch, ResolvedTune {
   /** The job's description, possibly empty. */
   String name();
 

@@ -52,6 +52,44 @@ public record ResolvedMatch(
     openings = List.copyOf(openings);
   }
 
+  /** This match between other players, everything else the same. */
+  public ResolvedMatch withPlayers(ResolvedPlayer candidate, ResolvedPlayer baseline) {
+    return new ResolvedMatch(
+        name,
+        seed,
+        priority,
+        rules,
+        size,
+        candidate,
+        baseline,
+        openings,
+        randomMoves,
+        pairs,
+        sprt,
+        maxMoves,
+        adjudication,
+        referee);
+  }
+
+  /** This match with another pair count and stopping test, everything else the same. */
+  public ResolvedMatch withPairs(int pairs, Sprt sprt) {
+    return new ResolvedMatch(
+        name,
+        seed,
+        priority,
+        rules,
+        size,
+        candidate,
+        baseline,
+        openings,
+        randomMoves,
+        pairs,
+        sprt,
+        maxMoves,
+        adjudication,
+        referee);
+  }
+
   /** The SGF opening of pair {@code pair}, or null when pairs start from random moves. */
   public JobPosition opening(int pair) {
     return openings.isEmpty() ? null : openings.get(pair % openings.size());

@@ -243,6 +243,14 @@ public final class WorkerProtocol {
 
   /** The assignment of game pair {@code pair} of a match job: chunk (0, 0, pair). */
   public static ChunkAssignment assignment(String jobId, ResolvedMatch match, int pair) {
+    return assignment(new ChunkKey(jobId, 0, 0, pair), match.pairSeed(pair), match, pair);
+  }
+
+  /**
+   * The assignment of chunk {@code key}, a game pair of {@code match}'s players from opening {@code
+   * pair} with this seed (a tune job's pairs are chunks of its own).
+   */
+  public static ChunkAssignment assignment(ChunkKey key, long seed, ResolvedMatch match, int pair) {
     GamePairAssignment.Builder g =
         GamePairAssignment.newBuilder()
             .setCandidate(MatchSpecs.toProto(match.candidate()))
@@ -260,9 +268,9 @@ public final class WorkerProtocol {
           .setRandomMoves(match.randomMoves());
     }
     return ChunkAssignment.newBuilder()
-        .setId(new ChunkKey(jobId, 0, 0, pair).toProto())
+        .setId(key.toProto())
         .setRules(Codec.toProto(match.rules()))
-        .setSeed(match.pairSeed(pair))
+        .setSeed(seed)
         .setGamePair(g)
         .build();
   }

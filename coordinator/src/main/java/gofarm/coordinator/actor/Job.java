@@ -245,7 +245,7 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
       }
       List<WorkerSession.Work> work = new ArrayList<>(keys.size());
       for (ChunkKey key : keys) {
-        work.add(new WorkerSession.Work(key, codec.assignment(key)));
+        work.add(new WorkerSession.Work(key, codec.assignment(key, tally)));
       }
       lease.session().tell(new WorkerSession.Assign(getContext().getSelf(), plan, work));
     }
@@ -257,6 +257,7 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
 
   private Behavior<Command> onChunkCompleted(ChunkCompleted<R> done) {
     long leased = table.leaseStart(done.key());
+    int waitingBefore = table.waiting();
     ChunkTable.Outcome outcome;
     try {
       outcome = table.complete(done.key(), done.result());
@@ -278,6 +279,10 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
     done.replyTo().tell(new WorkerSession.Acked(done.key()));
     if (table.finished() && !state.isFinished()) {
       return finish(JobState.SUCCEEDED, table.anyStoppedEarly() ? tally.stopMessage() : "");
+    }
+    if (table.waiting() > waitingBefore) {
+      // The count released chunks (a tuning's next iteration): the pool may have idle workers.
+      tellWaiting();
     }
     return this;
   }

@@ -5,6 +5,7 @@ import gofarm.coordinator.job.EvaluatePlan;
 import gofarm.coordinator.job.EvaluateReport;
 import gofarm.coordinator.job.PairFigures;
 import gofarm.coordinator.job.PairPlan;
+import gofarm.coordinator.job.Tally;
 import gofarm.playout.PlayoutStats;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
@@ -45,6 +46,11 @@ public final class EvaluateCodec extends KindCodec<ChunkStats, EvaluateReport> {
   }
 
   @Override
+  public ChunkAssignment assignment(ChunkKey key, Tally<ChunkStats, EvaluateReport> tally) {
+    return assignment(key);
+  }
+
+  /** What a worker receives for chunk {@code key}: a function of the plan alone. */
   public ChunkAssignment assignment(ChunkKey key) {
     return WorkerProtocol.assignment(
         jobId(), evaluate.job(), key.position(), key.policy(), key.chunk());

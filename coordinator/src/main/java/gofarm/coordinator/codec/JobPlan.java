@@ -2,11 +2,13 @@ package gofarm.coordinator.codec;
 
 import gofarm.coordinator.job.EvaluatePlan;
 import gofarm.coordinator.job.MatchPlan;
+import gofarm.coordinator.job.TunePlan;
 import gofarm.proto.v1.JobSpec;
 import gofarm.wire.JobSpecs;
 import gofarm.wire.ResolvedEvaluation;
 import gofarm.wire.ResolvedJob;
 import gofarm.wire.ResolvedMatch;
+import gofarm.wire.ResolvedTune;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
@@ -36,6 +38,9 @@ public record JobPlan(String jobId, Instant submitted, JobSpec spec, KindCodec<?
     }
     if (job instanceof ResolvedMatch m) {
       return new MatchCodec(jobId, new MatchPlan(m));
+    }
+    if (job instanceof ResolvedTune t) {
+      return new TuneCodec(jobId, new TunePlan(t));
     }
     throw new IllegalStateException("no job kind for " + job.getClass().getSimpleName());
   }

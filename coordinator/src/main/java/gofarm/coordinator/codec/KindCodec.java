@@ -1,6 +1,7 @@
 package gofarm.coordinator.codec;
 
 import gofarm.coordinator.job.JobKind;
+import gofarm.coordinator.job.Tally;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
 import gofarm.wire.ChunkKey;
@@ -34,8 +35,11 @@ public abstract class KindCodec<R, F> {
     return kind;
   }
 
-  /** What a worker receives for chunk {@code key}; precondition: the job has it. */
-  public abstract ChunkAssignment assignment(ChunkKey key);
+  /**
+   * What a worker receives for chunk {@code key}, as the job's {@code tally} stands (a tuning's
+   * pairs play around the θ it has reached); precondition: the tally has released the chunk.
+   */
+  public abstract ChunkAssignment assignment(ChunkKey key, Tally<R, F> tally);
 
   /**
    * A worker's result for chunk {@code key} in core terms, every field checked, so that a malformed

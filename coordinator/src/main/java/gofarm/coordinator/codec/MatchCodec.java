@@ -5,6 +5,7 @@ import gofarm.coordinator.job.MatchPlan;
 import gofarm.coordinator.job.MatchReport;
 import gofarm.coordinator.job.PairFigures;
 import gofarm.coordinator.job.PlayedPair;
+import gofarm.coordinator.job.Tally;
 import gofarm.match.GameRecord;
 import gofarm.match.Scoring;
 import gofarm.proto.v1.ChunkAssignment;
@@ -42,6 +43,11 @@ public final class MatchCodec extends KindCodec<PlayedPair, MatchReport> {
   }
 
   @Override
+  public ChunkAssignment assignment(ChunkKey key, Tally<PlayedPair, MatchReport> tally) {
+    return assignment(key);
+  }
+
+  /** What a worker receives for chunk {@code key}: a function of the plan alone. */
   public ChunkAssignment assignment(ChunkKey key) {
     return WorkerProtocol.assignment(jobId(), match.job(), key.chunk());
   }
@@ -49,6 +55,14 @@ public final class MatchCodec extends KindCodec<PlayedPair, MatchReport> {
   @Override
   protected PlayedPair read(ChunkKey key, ChunkResult result) {
     refuseIfAny(key, WorkerProtocol.gamePairProblems(result, match.job().maxMoves()));
+    return pair(result);
+  }
+
+  /**
+   * A game pair result in core terms; precondition: checked by {@link
+   * WorkerProtocol#gamePairProblems}.
+   */
+  static PlayedPair pair(ChunkResult result) {
     return new PlayedPair(
         game(result.getGamePair().getFirst()), game(result.getGamePair().getSecond()));
   }

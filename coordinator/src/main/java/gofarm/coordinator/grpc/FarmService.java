@@ -141,7 +141,8 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
         out,
         found -> {
           JobSpec spec = found.running() != null ? found.plan().spec() : found.finished().getSpec();
-          if (!spec.hasMatch()) {
+          // A match's games, or a tuning's confirmation games (its tuning games are not kept).
+          if (!spec.hasMatch() && !spec.hasTune()) {
             throw Status.FAILED_PRECONDITION
                 .withDescription(
                     "job "

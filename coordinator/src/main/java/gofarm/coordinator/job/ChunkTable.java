@@ -87,6 +87,11 @@ public final class ChunkTable<R> {
       return stoppedEarly || counted == chunks;
     }
 
+    /** Chunks that may be leased now: the kind may hold back those that depend on results. */
+    int open() {
+      return Math.min(chunks, tally.released(series));
+    }
+
     /** Whether chunk i is counted or waiting to be. */
     boolean has(int i) {
       return i < counted || waiting.containsKey(i);
@@ -149,10 +154,10 @@ public final class ChunkTable<R> {
       PairState p = pairs.get(cursor);
       cursor = (cursor + 1) % pairs.size();
       // Skip chunks whose results came in without a lease (resent after a restart).
-      while (p.issued < p.chunks && p.has(p.issued)) {
+      while (p.issued < p.open() && p.has(p.issued)) {
         p.issued++;
       }
-      if (!p.done() && p.issued < p.chunks) {
+      if (!p.done() && p.issued < p.open()) {
         out.add(new ChunkKey(jobId, p.position, p.policy, p.issued++));
         tries = 0;
       } else {
@@ -175,7 +180,7 @@ public final class ChunkTable<R> {
     int n = requeued.size();
     for (PairState p : pairs) {
       if (!p.done()) {
-        n += p.chunks - p.issued;
+        n += Math.max(0, p.open() - p.issued);
       }
     }
     return n;

@@ -37,6 +37,15 @@ public interface Tally<R, F> {
    */
   F report(IntPredicate seriesDone, boolean finished, double unitsPerSecond, boolean withStats);
 
+  /**
+   * How many of series {@code series}' chunks may be leased now: all of them by default; a kind
+   * whose later chunks depend on earlier results (a tuning's next iteration) releases them as those
+   * results are counted.
+   */
+  default int released(int series) {
+    return Integer.MAX_VALUE;
+  }
+
   /** Why the job stopped before its last chunk, once a series has settled early. */
   String stopMessage();
 

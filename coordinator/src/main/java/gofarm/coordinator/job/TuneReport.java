@@ -1,0 +1,54 @@
+package gofarm.coordinator.job;
+
+import gofarm.playout.PolicySpec;
+import gofarm.wire.ResolvedTune;
+import java.util.List;
+
+/**
+ * The report of a tune job: where θ stands, the objective's recent value and, when asked for, the
+ * whole trajectory; the confirmation match once it has started.
+ *
+ * @param tune the tuning (its parameters, gains and objective)
+ * @param iteration iterations counted, 0..N
+ * @param theta θ now
+ * @param tuned the policy at θ now
+ * @param objectiveValue the match objective's score of θ+ over the last tenth of the counted
+ *     iterations (0..1), or the evaluation objective's mean squared error over them; NaN before the
+ *     first iteration
+ * @param phase "tuning", "confirming" or "done"
+ * @param confirm the confirmation match's report, or null before it starts (or without one)
+ * @param trajectory θ after each counted iteration, or null in a headline report
+ * @param objectives each counted iteration's objective (see {@code TuneIteration}), or null in a
+ *     headline report
+ */
+public record TuneReport(
+    ResolvedTune tune,
+    int iteration,
+    List<Double> theta,
+    PolicySpec tuned,
+    double objectiveValue,
+    String phase,
+    MatchReport confirm,
+    List<List<Double>> trajectory,
+    List<Double> objectives) {
+
+  public TuneReport {
+    theta = List.copyOf(theta);
+    trajectory = trajectory == null ? null : List.copyOf(trajectory);
+    objectives = objectives == null ? null : List.copyOf(objectives);
+  }
+
+  /** This report without the trajectory and the confirmation's pairs. */
+  public TuneReport headlines() {
+    return new TuneReport(
+        tune,
+        iteration,
+        theta,
+        tuned,
+        objectiveValue,
+        phase,
+        confirm == null ? null : confirm.headlines(),
+        null,
+        null);
+  }
+}
