@@ -10,6 +10,7 @@ import gofarm.wire.JobSpecs;
 import gofarm.wire.ResolvedEvaluation;
 import gofarm.wire.ResolvedJob;
 import gofarm.wire.ResolvedMatch;
+import gofarm.wire.ResolvedTune;
 import gofarm.wire.SpecFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,15 +43,42 @@ class ExamplesTest {
             "match-heavy-vs-uniform-9x9.json",
             "match-heavy10k-vs-gnugo10-9x9-referee.json",
             "match-heavy10k-vs-gnugo10-9x9.json",
-            "match-vs-gnugo-9x9.json"),
+            "match-vs-gnugo-9x9.json",
+            "tune-balance-9x9.json",
+            "tune-heavy-rates-9x9.json"),
         specs.stream().map(p -> p.getFileName().toString()).toList());
     for (Path spec : specs) {
       ResolvedJob job = JobSpecs.resolve(SpecFiles.read(spec));
       String name = spec.getFileName().toString();
       Class<? extends ResolvedJob> kind =
-          name.startsWith("match") ? ResolvedMatch.class : ResolvedEvaluation.class;
+          name.startsWith("match")
+              ? ResolvedMatch.class
+              : name.startsWith("tune") ? ResolvedTune.class : ResolvedEvaluation.class;
       assertEquals(kind, job.getClass(), name);
     }
+  }
+
+  @Test
+  void theTuningExamplesTuneFourOfHeavysRatesAndConfirm() {
+    ResolvedTune rates = (ResolvedTune) resolve("tune-heavy-rates-9x9.json");
+    assertEquals("heavy", rates.start().name());
+    assertEquals(
+        List.of("rules[0].rate", "rules[1].rate", "rules[2].rate", "rules[3].rate"),
+        rates.parameters().stream().map(p -> p.path()).toList());
+    assertEquals("match", rates.objective());
+    assertEquals(9, rates.games().size());
+    assertTrue(rates.games().deterministic());
+    assertEquals(new Sprt(0, 30, 0.05, 0.05, EloModel.LOGISTIC), rates.confirm().sprt());
+
+    ResolvedTune balance = (ResolvedTune) resolve("tune-balance-9x9.json");
+    assertEquals("evaluation", balance.objective());
+    assertEquals(25, balance.positions().size(), "every 4th move of the two 9x9 GNU Go games");
+    assertEquals("9x9-gnugo-a.sgf move 4", balance.positions().get(0).label());
+    assertEquals(7.0, balance.rules().komi(), "the games' komi, as the reference search used");
+    for (double v : balance.values()) {
+      assertTrue(v >= 0 && v <= 1);
+    }
+    assertEquals(9, balance.confirm().size());
   }
 
   @Test

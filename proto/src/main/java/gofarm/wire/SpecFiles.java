@@ -10,7 +10,11 @@ import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.MatchSpec;
 import gofarm.proto.v1.Openings;
 import gofarm.proto.v1.PositionSource;
+import gofarm.proto.v1.ReferencePosition;
 import gofarm.proto.v1.SgfSource;
+import gofarm.proto.v1.TuneEvaluation;
+import gofarm.proto.v1.TuneMatch;
+import gofarm.proto.v1.TuneSpec;
 import io.grpc.StatusRuntimeException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -110,51 +114,76 @@ public final class SpecFiles {
    *     be read, or that gives both text and file
    */
   public static JobSpec inlineSgfFiles(JobSpec spec, Path baseDir) {
-    if (spec.getKindCase() == JobSpec.KindCase.MATCH) {
-      return inlineOpenings(spec, baseDir);
-    }
-    if (spec.getKindCase() != JobSpec.KindCase.EVALUATE) {
-      return spec;
-    }
     Violations v = new Violations();
-    EvaluateSpec.Builder e = spec.getEvaluate().toBuilder();
-    for (int i = 0; i < e.getPositionsCount(); i++) {
-      PositionSource s = e.getPositions(i);
-      if (s.getSourceCase() != PositionSource.SourceCase.SGF || s.getSgf().getFile().isEmpty()) {
-        continue;
+    JobSpec.Builder b = spec.toBuilder();
+    switch (spec.getKindCase()) {
+      case EVALUATE -> {
+        EvaluateSpec.Builder e = b.getEvaluateBuilder();
+        for (int i = 0; i < e.getPositionsCount(); i++) {
+          e.setPositions(
+              i, inline(e.getPositions(i), "spec.evaluate.positions[" + i + "]", baseDir, v));
+        }
       }
-      SgfSource sgf = s.getSgf();
-      String path = "spec.evaluate.positions[" + i + "].sgf";
-      if (!sgf.getText().isEmpty()) {
-        v.add(path, "give either text or file, not both");
-        continue;
+      case MATCH -> {
+        MatchSpec.Builder m = b.getMatchBuilder();
+        m.setOpenings(inline(m.getOpenings(), "spec.match.openings", baseDir, v));
       }
-      String text = sgfText(baseDir, sgf.getFile(), Violations.join(path, "file"), v);
-      if (text != null) {
-        e.setPositions(i, s.toBuilder().setSgf(sgf.toBuilder().setText(text)));
+      case TUNE -> {
+        TuneSpec.Builder t = b.getTuneBuilder();
+        if (t.getObjective().hasMatch()) {
+          TuneMatch.Builder m = t.getObjectiveBuilder().getMatchBuilder();
+          m.setOpenings(inline(m.getOpenings(), "spec.tune.objective.match.openings", baseDir, v));
+        }
+        if (t.getObjective().hasEvaluation()) {
+          TuneEvaluation.Builder e = t.getObjectiveBuilder().getEvaluationBuilder();
+          for (int i = 0; i < e.getPositionsCount(); i++) {
+            String path = "spec.tune.objective.evaluation.positions[" + i + "].position";
+            ReferencePosition.Builder r = e.getPositionsBuilder(i);
+            r.setPosition(inline(r.getPosition(), path, baseDir, v));
+          }
+        }
+        if (t.getConfirm().hasMatch()) {
+          TuneMatch.Builder m = t.getConfirmBuilder().getMatchBuilder();
+          m.setOpenings(inline(m.getOpenings(), "spec.tune.confirm.match.openings", baseDir, v));
+        }
       }
+      default -> {}
     }
     v.throwIfAny();
-    return spec.toBuilder().setEvaluate(e).build();
+    return b.build();
   }
 
-  /** A match's SGF openings file, inlined. */
-  private static JobSpec inlineOpenings(JobSpec spec, Path baseDir) {
-    MatchSpec m = spec.getMatch();
-    if (m.getOpenings().getSourceCase() != Openings.SourceCase.SGF
-        || m.getOpenings().getSgf().getFile().isEmpty()) {
-      return spec;
+  /** A position source at {@code path} with its SGF file's text filled in. */
+  private static PositionSource inline(PositionSource s, String path, Path baseDir, Violations v) {
+    if (s.getSourceCase() != PositionSource.SourceCase.SGF) {
+      return s;
     }
-    SgfSource sgf = m.getOpenings().getSgf();
-    String path = "spec.match.openings.sgf";
-    Violations v = new Violations();
+    return s.toBuilder()
+        .setSgf(inline(s.getSgf(), Violations.join(path, "sgf"), baseDir, v))
+        .build();
+  }
+
+  /** Openings at {@code path} with their SGF file's text filled in. */
+  private static Openings inline(Openings o, String path, Path baseDir, Violations v) {
+    if (o.getSourceCase() != Openings.SourceCase.SGF) {
+      return o;
+    }
+    return o.toBuilder()
+        .setSgf(inline(o.getSgf(), Violations.join(path, "sgf"), baseDir, v))
+        .build();
+  }
+
+  /** An SGF source at {@code path} with its file's text filled in (or as it is, without a file). */
+  private static SgfSource inline(SgfSource sgf, String path, Path baseDir, Violations v) {
+    if (sgf.getFile().isEmpty()) {
+      return sgf;
+    }
     if (!sgf.getText().isEmpty()) {
       v.add(path, "give either text or file, not both");
+      return sgf;
     }
     String text = sgfText(baseDir, sgf.getFile(), Violations.join(path, "file"), v);
-    v.throwIfAny();
-    Openings openings = m.getOpenings().toBuilder().setSgf(sgf.toBuilder().setText(text)).build();
-    return spec.toBuilder().setMatch(m.toBuilder().setOpenings(openings)).build();
+    return text == null ? sgf : sgf.toBuilder().setText(text).build();
   }
 
   private static String sgfText(Path baseDir, String file, String path, Violations v) {
