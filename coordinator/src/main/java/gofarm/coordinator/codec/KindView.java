@@ -1,9 +1,11 @@
 package gofarm.coordinator.codec;
 
 import gofarm.coordinator.job.PairFigures;
+import gofarm.coordinator.job.TuneProgress;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobStatus;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A kind's report as a {@link JobReport} carries it: the figures, with the code that encodes them
@@ -24,4 +26,9 @@ public interface KindView {
 
   /** The figures of the job's (position, policy) pairs of playouts; none for a kind of games. */
   List<PairFigures> playoutPairs();
+
+  /** Where a tuning stands; empty for the other kinds. */
+  default Optional<TuneProgress> tuning() {
+    return Optional.empty();
+  }
 }

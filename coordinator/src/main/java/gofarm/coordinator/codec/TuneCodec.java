@@ -5,6 +5,7 @@ import gofarm.coordinator.job.PairFigures;
 import gofarm.coordinator.job.Tally;
 import gofarm.coordinator.job.TunePlan;
 import gofarm.coordinator.job.TunePlay;
+import gofarm.coordinator.job.TuneProgress;
 import gofarm.coordinator.job.TuneReport;
 import gofarm.coordinator.job.TuneTally;
 import gofarm.playout.Playout;
@@ -26,6 +27,7 @@ import gofarm.wire.WorkerProtocol;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A tune job on the wire. Its chunks are ordinary work for a worker: a tuning pair is a match game
@@ -192,6 +194,11 @@ public final class TuneCodec extends KindCodec<TunePlay, TuneReport> {
     @Override
     public List<PairFigures> playoutPairs() {
       return List.of();
+    }
+
+    @Override
+    public Optional<TuneProgress> tuning() {
+      return Optional.of(TuneProgress.of(report));
     }
   }
 }

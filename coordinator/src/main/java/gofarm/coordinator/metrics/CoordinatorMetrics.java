@@ -4,6 +4,7 @@ import gofarm.coordinator.codec.JobReport;
 import gofarm.coordinator.job.ChunkWork;
 import gofarm.coordinator.job.JobState;
 import gofarm.coordinator.job.PairFigures;
+import gofarm.coordinator.job.TuneProgress;
 import gofarm.playout.PolicySpec;
 import io.prometheus.metrics.core.datapoints.CounterDataPoint;
 import io.prometheus.metrics.core.metrics.Counter;
@@ -14,8 +15,10 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -30,9 +33,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * gofarm_coordinator_running_playouts_done} over {@code _requested} is the progress of all running
  * jobs together, and {@code gofarm_coordinator_running_black_win_rate{policy}} is the black win
  * rate over every counted playout of the running jobs' pairs with that policy, all positions
- * together (a series exists only while such a pair has playouts).
+ * together (a series exists only while such a pair has playouts). Running tune jobs are summed by
+ * {@code objective} (match or evaluation): iterations done and requested, and the objective's
+ * running value averaged over the jobs.
  */
 public final class CoordinatorMetrics {
+  /** The values of the {@code objective} label of the tune gauges. */
+  private static final List<String> TUNE_OBJECTIVES = List.of("match", "evaluation");
+
   private final PrometheusRegistry registry;
   private final Gauge workersConnected;
   private final Gauge workerThreads;
@@ -51,6 +59,9 @@ public final class CoordinatorMetrics {
   private final Gauge runningPlayoutsDone;
   private final Gauge runningPlayoutsRequested;
   private final Gauge runningBlackWinRate;
+  private final Gauge runningTuneIterationsDone;
+  private final Gauge runningTuneIterationsRequested;
+  private final Gauge runningTuneObjective;
   private final Set<String> runningPolicies = new HashSet<>();
   private final Map<String, CounterDataPoint> playoutsByPolicy = new ConcurrentHashMap<>();
   private final Map<String, CounterDataPoint> movesByPolicy = new ConcurrentHashMap<>();
@@ -159,8 +170,33 @@ public final class CoordinatorMetrics {
                     + " pairs with this policy, all positions together")
             .labelNames("policy")
             .register(registry);
+    runningTuneIterationsDone =
+        Gauge.builder()
+            .name("gofarm_coordinator_running_tune_iterations_done")
+            .help("SPSA iterations counted so far for the running tune jobs with this objective")
+            .labelNames("objective")
+            .register(registry);
+    runningTuneIterationsRequested =
+        Gauge.builder()
+            .name("gofarm_coordinator_running_tune_iterations_requested")
+            .help("SPSA iterations the running tune jobs with this objective asked for")
+            .labelNames("objective")
+            .register(registry);
+    runningTuneObjective =
+        Gauge.builder()
+            .name("gofarm_coordinator_running_tune_objective")
+            .help(
+                "The running value of the running tune jobs' objective, averaged over those jobs:"
+                    + " θ+'s score against θ− (match) or the mean squared error (evaluation), over"
+                    + " the last tenth of each job's iterations")
+            .labelNames("objective")
+            .register(registry);
     for (JobState s : JobState.values()) {
       jobs.labelValues(label(s)).set(0);
+    }
+    for (String objective : TUNE_OBJECTIVES) {
+      runningTuneIterationsDone.labelValues(objective).set(0);
+      runningTuneIterationsRequested.labelValues(objective).set(0);
     }
     if (jvm) {
       JvmMetrics.builder().register(registry);
@@ -244,6 +280,7 @@ public final class CoordinatorMetrics {
     }
     runningPlayoutsDone.set(done);
     runningPlayoutsRequested.set(requested);
+    tuning(reports);
     synchronized (runningPolicies) {
       for (String gone : runningPolicies) {
         if (!byPolicy.containsKey(gone)) {
@@ -254,6 +291,38 @@ public final class CoordinatorMetrics {
       for (Map.Entry<String, double[]> e : byPolicy.entrySet()) {
         runningBlackWinRate.labelValues(e.getKey()).set(e.getValue()[0] / e.getValue()[1]);
         runningPolicies.add(e.getKey());
+      }
+    }
+  }
+
+  /** The tune gauges from the running tune jobs' reports, by objective. */
+  private void tuning(Collection<JobReport> reports) {
+    for (String objective : TUNE_OBJECTIVES) {
+      long done = 0;
+      long requested = 0;
+      double sum = 0;
+      int valued = 0;
+      for (JobReport r : reports) {
+        if (r.state() != JobState.RUNNING) {
+          continue;
+        }
+        Optional<TuneProgress> t = r.kind().tuning();
+        if (t.isEmpty() || !t.get().objective().equals(objective)) {
+          continue;
+        }
+        done += t.get().iteration();
+        requested += t.get().iterations();
+        if (!Double.isNaN(t.get().value())) {
+          sum += t.get().value();
+          valued++;
+        }
+      }
+      runningTuneIterationsDone.labelValues(objective).set(done);
+      runningTuneIterationsRequested.labelValues(objective).set(requested);
+      if (valued > 0) {
+        runningTuneObjective.labelValues(objective).set(sum / valued);
+      } else {
+        runningTuneObjective.remove(objective);
       }
     }
   }

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * whatever the order in which the pairs arrive. The outcomes are given here; real games are played
  * in the farm tests, and their wire form is {@code MatchCodecTest}'s.
  */
-class MatchTallyTest {
+public class MatchTallyTest {
 
   static ResolvedMatch match(int pairs, boolean sprt) {
     MatchSpec.Builder m =
@@ -55,7 +55,7 @@ class MatchTallyTest {
   }
 
   /** A pair where the candidate scores {@code a} as black and {@code b} as white. */
-  static PlayedPair pair(double a, double b) {
+  public static PlayedPair pair(double a, double b) {
     return new PlayedPair(
         game(a, a == 1 ? Player.BLACK : a == 0 ? Player.WHITE : null, 40),
         game(b, b == 1 ? Player.WHITE : b == 0 ? Player.BLACK : null, 60));

@@ -30,11 +30,11 @@ import org.junit.jupiter.api.Test;
  * after the last, and convergence on a synthetic objective with a known optimum played through the
  * same tally.
  */
-class TuneTallyTest {
+public class TuneTallyTest {
   private static final double C_END = 0.1;
   private static final double R_END = 0.002;
 
-  static ResolvedTune tune(int iterations, int batchPairs, double rEnd, boolean confirm) {
+  public static ResolvedTune tune(int iterations, int batchPairs, double rEnd, boolean confirm) {
     TuneSpec.Builder t =
         TuneSpec.newBuilder()
             .setPolicy(PolicySpec.newBuilder().setName("heavy"))
