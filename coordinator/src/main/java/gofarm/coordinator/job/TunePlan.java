@@ -1,6 +1,9 @@
 package gofarm.coordinator.job;
 
+import gofarm.board.Geometry;
 import gofarm.wire.ChunkKey;
+import gofarm.wire.Chunking;
+import gofarm.wire.JobPosition;
 import gofarm.wire.ResolvedMatch;
 import gofarm.wire.ResolvedTune;
 import java.time.Duration;
@@ -15,6 +18,9 @@ import java.util.TreeSet;
  * TuneReport}. Immutable.
  */
 public final class TunePlan implements JobKind<TunePlay, TuneReport> {
+  /** How much slower than the modelled speed a worker may run an evaluation, for its lease. */
+  private static final double SLOW = 10;
+
   private final ResolvedTune tune;
 
   public TunePlan(ResolvedTune tune) {
@@ -81,10 +87,20 @@ public final class TunePlan implements JobKind<TunePlay, TuneReport> {
     return programs;
   }
 
-  /** The longest lease of its game pairs (as a match's), or the base lease for evaluations. */
+  /**
+   * The base lease plus the longest of its chunks: a game pair as a match's, an evaluation at
+   * {@link #SLOW} times the modelled time of its playouts on the largest board (rates move, and
+   * workers may be slow), so that a long chunk on a live worker is not handed to a second one.
+   */
   @Override
   public Duration lease(Duration base) {
     Duration lease = base;
+    for (JobPosition p : tune.positions()) {
+      double seconds =
+          SLOW * tune.playouts() * Chunking.secondsPerPlayout(Geometry.of(p.size()), tune.start());
+      Duration evaluation = base.plusMillis((long) Math.ceil(seconds * 1000));
+      lease = evaluation.compareTo(lease) > 0 ? evaluation : lease;
+    }
     for (ResolvedMatch m : new ResolvedMatch[] {tune.games(), tune.confirm()}) {
       if (m != null) {
         Duration games = new MatchPlan(m).lease(base);

@@ -11,8 +11,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.Openings;
 import gofarm.proto.v1.PolicySpec;
+import gofarm.proto.v1.PositionSource;
+import gofarm.proto.v1.ReferencePosition;
 import gofarm.proto.v1.SprtSpec;
 import gofarm.proto.v1.TuneConfirm;
+import gofarm.proto.v1.TuneEvaluation;
 import gofarm.proto.v1.TuneMatch;
 import gofarm.proto.v1.TuneObjective;
 import gofarm.proto.v1.TuneParameter;
@@ -20,6 +23,7 @@ import gofarm.proto.v1.TuneSpec;
 import gofarm.wire.ChunkKey;
 import gofarm.wire.JobSpecs;
 import gofarm.wire.ResolvedTune;
+import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -178,6 +182,31 @@ public class TuneTallyTest {
     assertEquals(0.3, end[0], 0.1, "rules[0].rate");
     assertEquals(0.6, end[1], 0.1, "rules[4].rate");
     assertFalse(tally.settled(0));
+  }
+
+  @Test
+  void leasesCoverAnEvaluationOrAGamePairOnASlowWorker() {
+    TuneSpec.Builder t =
+        TuneSpec.newBuilder()
+            .setPolicy(PolicySpec.newBuilder().setName("heavy"))
+            .addParameters(parameter("rules[0].rate", R_END))
+            .setObjective(
+                TuneObjective.newBuilder()
+                    .setEvaluation(
+                        TuneEvaluation.newBuilder()
+                            .setPlayouts(1_000_000)
+                            .addPositions(
+                                ReferencePosition.newBuilder()
+                                    .setPosition(PositionSource.newBuilder().setEmpty(19))
+                                    .setBlackValue(0.4))));
+    TunePlan big =
+        new TunePlan((ResolvedTune) JobSpecs.resolve(JobSpec.newBuilder().setTune(t).build()));
+    Duration base = Duration.ofSeconds(60);
+    // A million heavy playouts on 19x19 take minutes on one thread: the lease allows ten times
+    // that.
+    assertTrue(big.lease(base).compareTo(Duration.ofMinutes(30)) > 0, big.lease(base).toString());
+    TunePlan games = new TunePlan(tune(10, 2, R_END, false));
+    assertEquals(new MatchPlan(tune(10, 2, R_END, false).games()).lease(base), games.lease(base));
   }
 
   private static double f(double[] theta) {
