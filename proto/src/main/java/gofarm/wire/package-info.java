@@ -19,8 +19,11 @@
  *   <li>{@link gofarm.wire.StatsCodec}: playout statistics, both ways, the checks of a worker's
  *       result and an allocation-free {@code mergeInto} for the coordinator's aggregates.
  *   <li>{@link gofarm.wire.JobSpecs}: a {@code JobSpec} validated and resolved into a {@link
- *       gofarm.wire.ResolvedEvaluation} of {@link gofarm.wire.JobPosition}s and policies, which the
- *       coordinator uses without reading protos.
+ *       gofarm.wire.ResolvedEvaluation} of {@link gofarm.wire.JobPosition}s and policies, a {@link
+ *       gofarm.wire.ResolvedMatch} ({@link gofarm.wire.MatchSpecs}) or a {@link
+ *       gofarm.wire.ResolvedTune} ({@link gofarm.wire.TuneSpecs}: the tuned numbers, their SPSA
+ *       gains, and each pair's perturbation, seed and policies), which the coordinator uses without
+ *       reading protos.
  *   <li>{@link gofarm.wire.Chunking}: default chunk sizes and chunk seeds, pure functions of the
  *       job.
  *   <li>{@link gofarm.wire.WorkerProtocol}: the protocol version, the checks of a {@code Hello},

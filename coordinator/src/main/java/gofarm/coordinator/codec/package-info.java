@@ -7,8 +7,9 @@
  *   <li>{@link gofarm.coordinator.codec.KindCodec}: one kind's chunk assignments, its results
  *       decoded into core records and checked (the {@code WorkerSession} decodes, so the {@code
  *       Job} actor only counts), and its report as a {@link gofarm.coordinator.codec.KindView};
- *       {@link gofarm.coordinator.codec.EvaluateCodec} and {@link
- *       gofarm.coordinator.codec.MatchCodec}.
+ *       {@link gofarm.coordinator.codec.EvaluateCodec}, {@link gofarm.coordinator.codec.MatchCodec}
+ *       and {@link gofarm.coordinator.codec.TuneCodec} (a tuning's pairs as ordinary game pairs and
+ *       playout chunks, at the θ its tally has reached).
  *   <li>{@link gofarm.coordinator.codec.JobReport}: a job's progress and its kind's view, which
  *       encodes itself into {@code JobStatus} and {@code JobResults} for {@code WireEncoder}.
  *   <li>{@link gofarm.coordinator.codec.Games}: match games as {@code GameRecord}.

@@ -14,6 +14,11 @@
  *       gofarm.coordinator.job.MatchTally} (counted from {@link gofarm.coordinator.job.PlayedPair}s
  *       of {@link gofarm.coordinator.job.GameResult}s; the SPRT), {@link
  *       gofarm.coordinator.job.MatchReport}, {@link gofarm.coordinator.job.GameSgf}.
+ *   <li>Tune: {@link gofarm.coordinator.job.TunePlan} (the iterations' series, then the
+ *       confirmation's), {@link gofarm.coordinator.job.TuneTally} (SPSA once per batch, counted
+ *       from {@link gofarm.coordinator.job.TunePlay}s; it releases iteration k + 1 only once k is
+ *       counted), {@link gofarm.coordinator.job.TuneReport}, {@link
+ *       gofarm.coordinator.job.TuneProgress} (for the metrics).
  *   <li>{@link gofarm.coordinator.job.ChunkTable}: which chunks are waiting, leased or counted;
  *       results go to the {@link gofarm.coordinator.job.Tally} in chunk order per series.
  *   <li>{@link gofarm.coordinator.job.JobState}, {@link gofarm.coordinator.job.ChunkWork} (what a
