@@ -54,10 +54,10 @@ public final class TuneSpecs {
     } else {
       start = Codec.policy(t.getPolicy(), policyPath, v);
     }
-    int iterations = t.getIterations() == 0 ? DEFAULT_ITERATIONS : t.getIterations();
+    int iterations = t.hasIterations() ? t.getIterations() : DEFAULT_ITERATIONS;
     boolean iterationsOk =
         v.range(Violations.join(path, "iterations"), 1, MAX_ITERATIONS, iterations);
-    int batchPairs = t.getBatchPairs() == 0 ? DEFAULT_BATCH_PAIRS : t.getBatchPairs();
+    int batchPairs = t.hasBatchPairs() ? t.getBatchPairs() : DEFAULT_BATCH_PAIRS;
     boolean batchOk = v.range(Violations.join(path, "batchPairs"), 1, MAX_BATCH_PAIRS, batchPairs);
     if (iterationsOk && batchOk && (long) iterations * batchPairs > MAX_PAIRS) {
       v.add(

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import gofarm.board.Board;
 import gofarm.board.Geometry;
 import gofarm.board.Point;
+import gofarm.coordinator.codec.EvaluateCodec;
 import gofarm.coordinator.codec.JobPlan;
 import gofarm.coordinator.codec.JobReport;
 import gofarm.coordinator.codec.KindCodec;
@@ -507,7 +508,7 @@ class JobActorsTest {
     TestProbe<Job.Command> job = testKit.createTestProbe();
     Stream w = session("w1", 0);
     ChunkKey key = new ChunkKey("a", 0, 0, 0);
-    ChunkAssignment a = plan.codec().assignment(key);
+    ChunkAssignment a = ((EvaluateCodec) plan.codec()).assignment(key);
     w.session.tell(
         new WorkerSession.Assign(job.ref(), plan, List.of(new WorkerSession.Work(key, a))));
     w.send(run(w.nextAssignment()));
