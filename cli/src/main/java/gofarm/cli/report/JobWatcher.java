@@ -84,6 +84,9 @@ public final class JobWatcher {
     private ProgressBar pairs;
     private int tuningChunks;
 
+    /** The iteration rate at the last status while tuning: later ones count confirmation games. */
+    private String tuningRate;
+
     TuneProgress(PrintWriter err) {
       this.err = err;
     }
@@ -94,7 +97,8 @@ public final class JobWatcher {
         if (iterations == null) {
           iterations = new ProgressBar("iterations", t.getIterations(), err);
         }
-        iterations.setRate(TuneReport.rate(s), eta(s));
+        tuningRate = TuneReport.rate(s);
+        iterations.setRate(tuningRate, eta(s));
         iterations.setSuffix(TuneReport.live(t));
         iterations.set(t.getIteration());
         return;
@@ -102,7 +106,7 @@ public final class JobWatcher {
       MatchSummary m = t.getConfirm();
       if (pairs == null) {
         if (iterations != null) {
-          iterations.setRate(TuneReport.rate(s), "tuned");
+          iterations.setRate(tuningRate, "tuned");
           iterations.setSuffix(TuneReport.live(t));
           iterations.set(t.getIteration());
           iterations.finish();

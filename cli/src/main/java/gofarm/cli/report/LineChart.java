@@ -24,7 +24,11 @@ import java.util.Locale;
  */
 final class LineChart {
   static final int WIDTH = 720;
-  static final int HEIGHT = 420;
+  static final int HEIGHT = 430;
+
+  /** The most characters of a caption line; a longer caption wraps onto a second line. */
+  static final int CAPTION_LINE = 110;
+
   static final String BLUE = "#1f4e9a";
   static final String GREEN = "#2e7d32";
   static final String RED = "#c62828";
@@ -32,7 +36,7 @@ final class LineChart {
   private static final double LEFT = 64;
   private static final double RIGHT = WIDTH - 24;
   private static final double TOP = 56;
-  private static final double BOTTOM = HEIGHT - 72;
+  private static final double BOTTOM = HEIGHT - 82;
 
   private final double xMax;
   private final double yMin;
@@ -162,12 +166,44 @@ final class LineChart {
     sb.append(
         String.format(
             Locale.ROOT,
-            "<text class=\"caption\" x=\"%.2f\" y=\"%d\" font-size=\"11\" fill=\"#444444\">%s"
-                + "</text>\n",
+            "<text class=\"caption\" x=\"%.2f\" y=\"%d\" font-size=\"11\" fill=\"#444444\">",
             LEFT - 48,
-            HEIGHT - 10,
-            escape(caption)));
+            HEIGHT - 22));
+    List<String> lines = wrap(caption, CAPTION_LINE);
+    for (int i = 0; i < lines.size(); i++) {
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "<tspan x=\"%.2f\" dy=\"%d\">%s</tspan>",
+              LEFT - 48,
+              i == 0 ? 0 : 14,
+              escape(lines.get(i))));
+    }
+    sb.append("</text>\n");
     return sb;
+  }
+
+  /**
+   * The text in lines of at most {@code width} characters, broken after a space (a word longer than
+   * a line stays whole); each line but the last keeps its trailing space, so the lines joined are
+   * the text.
+   */
+  static List<String> wrap(String text, int width) {
+    List<String> lines = new ArrayList<>();
+    int start = 0;
+    while (text.length() - start > width) {
+      int cut = text.lastIndexOf(' ', start + width);
+      if (cut <= start) {
+        cut = text.indexOf(' ', start + width);
+        if (cut < 0) {
+          break;
+        }
+      }
+      lines.add(text.substring(start, cut + 1));
+      start = cut + 1;
+    }
+    lines.add(text.substring(start));
+    return lines;
   }
 
   void horizontal(StringBuilder sb, String cls, double v, String colour, String dashes) {

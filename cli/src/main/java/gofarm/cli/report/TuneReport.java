@@ -31,15 +31,18 @@ import java.util.Locale;
  * shows a match.
  *
  * <pre>
- * parameter      start  tuned θ  change   policy uses  range
- * rules[0].rate    0.9   0.8734  -0.02660       0.8734  0 .. 1
- * ...
- * objective      match: θ+ scored 56.25 % against θ− over the last 10 % of the iterations
- * tuned policy   extend(counter=1,ladder=2)@0.8734 capture@0.9 ...
- * candidate      tuned
- * baseline       start
- * ...
- * verdict        CONFIRMED: H1 accepted (the tuned policy is at least 10 Elo stronger)
+ * parameter               start  tuned θ  change  policy uses  range
+ * rules[1].rate             0.8      0.9    +0.1          0.9  0 .. 1
+ * rules[0].params.ladder      1     1.62   +0.62            2  0 .. 2
+ *
+ * iterations    5 of 5, each 8 colour-swapped game pairs of θ+ against θ−
+ * objective     match: θ+ scored 68.75 % against θ− over the last 10 % of the iterations (...)
+ * start policy  extend(counter=1,ladder=1)@0.9 capture@0.8 random
+ * tuned policy  extend(counter=1,ladder=2)@0.9 capture@0.9 random
+ * confirmation  the tuned policy (candidate) against the start (baseline)
+ * candidate     tuned
+ * ...           (the confirmation match's rows, as a match's table has them)
+ * verdict       CONFIRMED: H1 accepted (the tuned policy is at least 50 Elo stronger)
  * </pre>
  */
 final class TuneReport {
@@ -77,8 +80,7 @@ final class TuneReport {
     StringBuilder sb = new StringBuilder(Headline.of(r.getStatus())).append("\n\n");
     sb.append(parameters(t)).append('\n');
     List<String[]> rows = new ArrayList<>();
-    int batchPairs =
-        spec.hasBatchPairs() ? spec.getBatchPairs() : TuneSpecs.DEFAULT_BATCH_PAIRS;
+    int batchPairs = spec.hasBatchPairs() ? spec.getBatchPairs() : TuneSpecs.DEFAULT_BATCH_PAIRS;
     row(
         rows,
         "iterations",

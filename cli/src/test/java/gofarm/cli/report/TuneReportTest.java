@@ -250,7 +250,8 @@ class TuneReportTest {
     assertEquals(
         "tuned policy: extend(counter=1,ladder=2)@0.9 capture@0.9 random", lines.get(end - 3));
     assertEquals(
-        "confirmation: " + JobWatcher.ending(done.getTune().getConfirm(), JobState.SUCCEEDED),
+        "confirmation: "
+            + JobWatcher.ending(done.getTune().getConfirm().getSummary(), JobState.SUCCEEDED),
         lines.get(end - 2));
     assertTrue(
         lines
