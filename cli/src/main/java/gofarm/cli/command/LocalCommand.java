@@ -49,7 +49,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Runs a job spec on an in-process coordinator and worker (all cores), with a progress bar;"
           + " prints the results table and writes JSON, CSV and SVG pictures into --out"
-          + " (and for a match its games as games.sgf).",
+          + " (and for a match its games as games.sgf; for a tune job the tuned policy as"
+          + " tuned-policy.txt and tuned-policy.json, θ per iteration as theta.csv, and its"
+          + " confirmation's games as games.sgf).",
       "Serves Prometheus metrics on --metrics-port while it runs."
     })
 public final class LocalCommand implements Callable<Integer> {

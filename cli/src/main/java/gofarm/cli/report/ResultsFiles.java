@@ -3,8 +3,10 @@ package gofarm.cli.report;
 import gofarm.board.Geometry;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.PairResult;
+import gofarm.proto.v1.TuneSummary;
 import gofarm.rules.Game;
 import gofarm.rules.Rules;
+import gofarm.stats.Sprt;
 import gofarm.wire.Codec;
 import gofarm.wire.Violations;
 import java.io.IOException;
@@ -42,7 +44,7 @@ public final class ResultsFiles {
         written.add(write(dir.resolve("results.csv"), MatchReport.csv(results)));
         written.add(write(dir.resolve("results.txt"), MatchReport.table(results)));
         Path svg = Files.createDirectories(dir.resolve("svg"));
-        gofarm.stats.Sprt sprt = MatchReport.sprt(results);
+        Sprt sprt = MatchReport.sprt(results);
         if (sprt != null) {
           written.add(write(svg.resolve("llr.svg"), MatchCharts.llr(results, sprt)));
         }
@@ -73,19 +75,19 @@ public final class ResultsFiles {
     written.add(write(dir.resolve("results.txt"), TuneReport.table(results)));
     written.add(write(dir.resolve("tuned-policy.txt"), TuneReport.tunedPolicyText(results)));
     written.add(write(dir.resolve("tuned-policy.json"), TuneReport.tunedPolicyJson(results)));
-    boolean confirmed = results.getTune().hasConfirm();
-    if (confirmed) {
+    boolean hasConfirmation = results.getTune().hasConfirm();
+    if (hasConfirmation) {
       written.add(write(dir.resolve("confirm.csv"), TuneReport.confirmCsv(results)));
     }
     Path svg = Files.createDirectories(dir.resolve("svg"));
-    gofarm.proto.v1.TuneSummary t = TuneReport.summary(results);
+    TuneSummary t = TuneReport.summary(results);
     for (int i = 0; i < t.getThetaCount(); i++) {
       written.add(
           write(svg.resolve(TuneCharts.thetaFile(t.getTheta(i), i)), TuneCharts.theta(results, i)));
     }
     written.add(write(svg.resolve("objective.svg"), TuneCharts.objective(results)));
-    if (confirmed) {
-      gofarm.stats.Sprt sprt = TuneReport.sprt(results.getSpec().getTune());
+    if (hasConfirmation) {
+      Sprt sprt = TuneReport.sprt(results.getSpec().getTune());
       if (sprt != null) {
         written.add(
             write(svg.resolve("llr.svg"), MatchCharts.llr(TuneReport.confirm(results), sprt)));
