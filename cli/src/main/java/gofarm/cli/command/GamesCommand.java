@@ -4,6 +4,7 @@ import gofarm.cli.console.ClientOptions;
 import gofarm.cli.console.ProgressBar;
 import gofarm.proto.v1.GameRecord;
 import gofarm.proto.v1.GetJobRequest;
+import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.PlayoutFarmGrpc;
 import io.grpc.ManagedChannel;
 import io.grpc.StatusRuntimeException;
@@ -147,10 +148,14 @@ public final class GamesCommand implements Callable<Integer> {
     return copy(farm.getGames(id), expected, out, err);
   }
 
-  /** The games the job has counted (for the progress bar); NOT_FOUND for an unknown job. */
+  /**
+   * The games the job has counted (for the progress bar): a match's, or a tuning's confirmation's;
+   * NOT_FOUND for an unknown job.
+   */
   private static long expectedGames(
       PlayoutFarmGrpc.PlayoutFarmBlockingStub farm, GetJobRequest id) {
-    return farm.withDeadlineAfter(60, TimeUnit.SECONDS).getJob(id).getMatch().getGames();
+    JobStatus s = farm.withDeadlineAfter(60, TimeUnit.SECONDS).getJob(id);
+    return s.hasTune() ? s.getTune().getConfirm().getGames() : s.getMatch().getGames();
   }
 
   private static long copy(Iterator<GameRecord> records, long expected, Writer out, PrintWriter err)

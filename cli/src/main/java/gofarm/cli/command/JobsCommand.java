@@ -1,6 +1,7 @@
 package gofarm.cli.command;
 
 import gofarm.cli.console.ClientOptions;
+import gofarm.cli.report.Headline;
 import gofarm.cli.report.Tables;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.ListJobsRequest;
@@ -12,7 +13,6 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
@@ -61,13 +61,8 @@ public final class JobsCommand implements Callable<Integer> {
                 s.getJobId(),
                 TIME.format(Instant.ofEpochSecond(s.getSubmitted().getSeconds())),
                 s.getState().name(),
-                String.format(
-                    Locale.ROOT,
-                    "%.0f %%",
-                    s.getPlayoutsTotal() == 0
-                        ? 0
-                        : 100.0 * s.getPlayoutsDone() / s.getPlayoutsTotal()),
-                String.format(Locale.ROOT, s.hasMatch() ? "%,d games" : "%,d", s.getPlayoutsDone()),
+                Headline.progress(s),
+                Headline.done(s),
                 s.getName()
               });
         }

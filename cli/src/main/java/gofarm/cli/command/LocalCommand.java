@@ -49,7 +49,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Runs a job spec on an in-process coordinator and worker (all cores), with a progress bar;"
           + " prints the results table and writes JSON, CSV and SVG pictures into --out"
-          + " (and for a match its games as games.sgf).",
+          + " (and for a match its games as games.sgf; for a tune job the tuned policy as"
+          + " tuned-policy.txt and tuned-policy.json, θ per iteration as theta.csv, and its"
+          + " confirmation's games as games.sgf).",
       "Serves Prometheus metrics on --metrics-port while it runs."
     })
 public final class LocalCommand implements Callable<Integer> {
@@ -142,23 +144,24 @@ public final class LocalCommand implements Callable<Integer> {
         stdout.flush();
         Path folder = out.resolve(submitted.getJobId());
         List<Path> files = ResultsFiles.write(results, folder);
-        if (ResultsReport.isMatch(results)) {
-          long games =
+        List<String> names = names(files);
+        if (ResultsReport.hasGames(results)) {
+          long n =
               GamesCommand.writeTo(farm, submitted.getJobId(), folder.resolve("games.sgf"), err);
-          err.println(
-              "wrote results.json, results.csv, results.txt, "
-                  + pictures(files)
-                  + " and games.sgf ("
-                  + GamesCommand.summary(games).substring("wrote ".length())
-                  + ") into "
-                  + folder);
-        } else {
-          err.println(
-              "wrote results.json, results.csv, ownership.csv, results.txt and "
-                  + pictures(files)
-                  + " into "
-                  + folder);
+          names.add(
+              "games.sgf ("
+                  + GamesCommand.summary(n).substring("wrote ".length())
+                  + (ResultsReport.isTune(results) ? " of the confirmation" : "")
+                  + ")");
         }
+        int lastName = names.size() - 1;
+        err.println(
+            "wrote "
+                + String.join(", ", names.subList(0, lastName))
+                + " and "
+                + names.get(lastName)
+                + " into "
+                + folder);
         err.flush();
         return last != null && last.getState() == JobState.SUCCEEDED ? 0 : Errors.REFUSED;
       } finally {
@@ -184,9 +187,23 @@ public final class LocalCommand implements Callable<Integer> {
     }
   }
 
-  /** {@code 4 pictures (svg/)}. */
-  private static String pictures(List<Path> files) {
-    long n = files.stream().filter(f -> f.toString().endsWith(".svg")).count();
-    return n + (n == 1 ? " picture" : " pictures") + " (svg/)";
+  /**
+   * {@code [results.json, results.csv, results.txt, 4 pictures (svg/)]}: the files by name, the
+   * pictures counted.
+   */
+  static List<String> names(List<Path> files) {
+    List<String> names = new ArrayList<>();
+    long pictures = 0;
+    for (Path f : files) {
+      if (f.toString().endsWith(".svg")) {
+        pictures++;
+      } else {
+        names.add(f.getFileName().toString());
+      }
+    }
+    if (pictures > 0) {
+      names.add(pictures + (pictures == 1 ? " picture" : " pictures") + " (svg/)");
+    }
+    return names;
   }
 }

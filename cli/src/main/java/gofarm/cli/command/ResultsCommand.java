@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code gofarm results}: a job's results as a table, JSON or CSV, and optionally as files. For a
  * match the table is the match report's, the CSV has a row per game pair, and {@code --out} also
- * gets the games.
+ * gets the games. For a tune job the CSV has θ per iteration, and {@code --out} gets the tuned
+ * policy and, with a confirmation match, its games.
  */
 @Command(
     name = "results",
@@ -51,7 +52,9 @@ public final class ResultsCommand implements Callable<Integer> {
       names = "--out",
       description =
           "Also write results.json, results.csv, results.txt and SVG pictures here (an evaluate"
-              + " job adds ownership.csv, a match its games as games.sgf).")
+              + " job adds ownership.csv, a match its games as games.sgf; a tune job writes"
+              + " theta.csv instead of results.csv, tuned-policy.txt and tuned-policy.json, and its"
+              + " confirmation's games as games.sgf).")
   Path out;
 
   @Spec CommandSpec commandSpec;
@@ -77,7 +80,7 @@ public final class ResultsCommand implements Callable<Integer> {
         for (Path p : ResultsFiles.write(results, out)) {
           err.println("wrote " + p);
         }
-        if (ResultsReport.isMatch(results)) {
+        if (ResultsReport.hasGames(results)) {
           Path games = out.resolve("games.sgf");
           long n =
               GamesCommand.writeTo(PlayoutFarmGrpc.newBlockingStub(channel), jobId, games, err);

@@ -24,7 +24,9 @@ import picocli.CommandLine.Spec;
     name = "watch",
     mixinStandardHelpOptions = true,
     description =
-        "Follows a job with a progress bar (rate, ETA, interim win rates), then prints its results.")
+        "Follows a job with a progress bar (rate, ETA, interim win rates; for a match W-D-L, Elo"
+            + " and LLR; for a tuning θ and the objective, then its confirmation match), then"
+            + " prints its results.")
 public final class WatchCommand implements Callable<Integer> {
   @Mixin ClientOptions client;
 

@@ -4,14 +4,19 @@ import gofarm.cli.console.ProgressBar;
 import gofarm.proto.v1.JobStatus;
 import java.util.Locale;
 
-/** The one line about a job that heads its results and answers {@code gofarm cancel}. */
+/**
+ * The one line about a job that heads its results and answers {@code gofarm cancel}, and the
+ * progress cells of its row in {@code gofarm jobs}.
+ */
 public final class Headline {
   private Headline() {}
 
   /**
    * Id, name, state, playouts (games for a match, whose playout counts are games) and time, e.g.
    * {@code job j-3 · 9x9 policies · SUCCEEDED · 40,000 of 40,000 playouts in 1.2s (33.3k
-   * playouts/s)}.
+   * playouts/s)}; for a tune job iterations, confirmation pairs and units, e.g. {@code job j-4 ·
+   * rates · SUCCEEDED · 200 of 200 iterations, confirmation 120 pairs · 3,440 of 5,200 games in
+   * 14m02s}.
    */
   public static String of(JobStatus s) {
     double seconds =
@@ -19,6 +24,17 @@ public final class Headline {
             ? (s.getFinished().getSeconds() - s.getStarted().getSeconds())
                 + (s.getFinished().getNanos() - s.getStarted().getNanos()) / 1e9
             : 0;
+    if (s.hasTune()) {
+      return String.format(
+          Locale.ROOT,
+          "job %s · %s · %s · %s%s%s",
+          s.getJobId(),
+          s.getName().isEmpty() ? "(no name)" : s.getName(),
+          s.getState(),
+          TuneReport.headline(s),
+          seconds > 0 ? " in " + ProgressBar.duration(seconds) : "",
+          s.getMessage().isEmpty() ? "" : " · " + s.getMessage());
+    }
     boolean match = s.hasMatch();
     String time =
         seconds > 0
@@ -41,5 +57,31 @@ public final class Headline {
         match ? "games" : "playouts",
         time,
         s.getMessage().isEmpty() ? "" : " · " + s.getMessage());
+  }
+
+  /**
+   * The progress cell of {@code gofarm jobs}: the share of the playouts (games for a match) done,
+   * e.g. {@code 45 %}; for a tune job where it stands ({@code iteration 120 of 2,000}, {@code
+   * confirming: 37 pairs}, {@code 2,000 iterations, confirmed}).
+   */
+  public static String progress(JobStatus s) {
+    if (s.hasTune()) {
+      return TuneReport.progress(s);
+    }
+    return String.format(
+        Locale.ROOT,
+        "%.0f %%",
+        s.getPlayoutsTotal() == 0 ? 0 : 100.0 * s.getPlayoutsDone() / s.getPlayoutsTotal());
+  }
+
+  /**
+   * The work-done cell of {@code gofarm jobs}: playouts, games for a match, games or evaluations
+   * for a tune job, e.g. {@code 1,200 games}.
+   */
+  public static String done(JobStatus s) {
+    if (s.hasTune()) {
+      return String.format(Locale.ROOT, "%,d %s", s.getPlayoutsDone(), TuneReport.units(s));
+    }
+    return String.format(Locale.ROOT, s.hasMatch() ? "%,d games" : "%,d", s.getPlayoutsDone());
   }
 }

@@ -4,6 +4,7 @@ import gofarm.cli.console.ProgressBar;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.MatchSummary;
 import gofarm.proto.v1.PairSummary;
+import gofarm.proto.v1.TuneSummary;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -15,7 +16,10 @@ import java.util.Locale;
  * total, rate, ETA and the interim black win rates (each with its 95 % half-width). For a match:
  * game pairs done of the most to play, games per minute and ETA as the coordinator reports them,
  * the candidate's W-D-L and Elo, and with an SPRT the LLR against its bounds with a sparkline of
- * its recent values; when the match ends, one line says how.
+ * its recent values; when the match ends, one line says how. For a tune job: iterations counted of
+ * all, iterations per minute and ETA, θ per parameter and the objective's running value; then the
+ * confirmation match on a bar of its own, shown as a match is; when the job ends, lines with the
+ * tuned policy and whether the confirmation confirmed it.
  */
 public final class JobWatcher {
   private JobWatcher() {}
@@ -23,13 +27,16 @@ public final class JobWatcher {
   /** Draws the stream on {@code err} until it ends; returns the last status (or null). */
   public static JobStatus follow(Iterator<JobStatus> stream, PrintWriter err) {
     ProgressBar bar = null;
+    TuneProgress tune = null;
     JobStatus last = null;
     while (stream.hasNext()) {
       last = stream.next();
-      if (bar == null) {
+      if (bar == null && tune == null) {
         err.println(
             "job " + last.getJobId() + (last.getName().isEmpty() ? "" : ": " + last.getName()));
-        if (last.hasMatch()) {
+        if (last.hasTune()) {
+          tune = new TuneProgress(err);
+        } else if (last.hasMatch()) {
           err.println(
               last.getMatch().getCandidate() + " (candidate) vs " + last.getMatch().getBaseline());
           bar = new ProgressBar("pairs", last.getChunksTotal(), err);
@@ -37,7 +44,9 @@ public final class JobWatcher {
           bar = new ProgressBar("playouts", last.getPlayoutsTotal(), err);
         }
       }
-      if (last.hasMatch()) {
+      if (tune != null) {
+        tune.show(last);
+      } else if (last.hasMatch()) {
         bar.setRate(
             String.format(Locale.ROOT, "%.1f games/min", last.getMatch().getGamesPerMinute()),
             eta(last));
@@ -48,6 +57,9 @@ public final class JobWatcher {
         bar.set(last.getPlayoutsDone());
       }
     }
+    if (tune != null) {
+      tune.finish(last);
+    }
     if (bar != null) {
       bar.finish();
       if (last.hasMatch() && isOver(last)) {
@@ -56,6 +68,89 @@ public final class JobWatcher {
       }
     }
     return last;
+  }
+
+  /**
+   * A tune job's bars: one over its iterations, then one over its confirmation's game pairs. The
+   * status does not state how many pairs the confirmation plays, only the job's chunks: the
+   * tuning's chunks are all done once it confirms, so they are taken as the chunks done less the
+   * pairs counted when the confirmation is first seen (exact when it is seen before a pair finishes
+   * out of order, as it is when the stream is followed from the start; off by the pairs finished
+   * out of order otherwise, and the bar still ends at its end).
+   */
+  private static final class TuneProgress {
+    private final PrintWriter err;
+    private ProgressBar iterations;
+    private ProgressBar pairs;
+    private int tuningChunks;
+
+    /** The iteration rate at the last status while tuning: later ones count confirmation games. */
+    private String tuningRate;
+
+    TuneProgress(PrintWriter err) {
+      this.err = err;
+    }
+
+    void show(JobStatus s) {
+      TuneSummary t = s.getTune();
+      if (!t.hasConfirm() || t.getPhase().equals("tuning")) {
+        if (iterations == null) {
+          iterations = new ProgressBar("iterations", t.getIterations(), err);
+        }
+        tuningRate = TuneReport.rate(s);
+        iterations.setRate(tuningRate, eta(s));
+        iterations.setSuffix(TuneReport.live(t));
+        iterations.set(t.getIteration());
+        return;
+      }
+      MatchSummary m = t.getConfirm();
+      if (pairs == null) {
+        if (iterations != null) {
+          iterations.setRate(tuningRate, "tuned");
+          iterations.setSuffix(TuneReport.live(t));
+          iterations.set(t.getIteration());
+          iterations.finish();
+        } else {
+          err.println(tuned(t));
+        }
+        err.println("confirmation: " + m.getCandidate() + " (candidate) vs " + m.getBaseline());
+        tuningChunks = s.getChunksDone() - m.getPairs();
+        pairs = new ProgressBar("pairs", s.getChunksTotal() - tuningChunks, err);
+      }
+      pairs.setRate(String.format(Locale.ROOT, "%.1f games/min", m.getGamesPerMinute()), eta(s));
+      pairs.setSuffix(MatchReport.live(m, MatchReport.hasSprt(m)));
+      pairs.set(s.getChunksDone() - tuningChunks);
+    }
+
+    void finish(JobStatus s) {
+      ProgressBar bar = pairs != null ? pairs : iterations;
+      if (bar != null) {
+        bar.finish();
+      }
+      if (!isOver(s)) {
+        return;
+      }
+      TuneSummary t = s.getTune();
+      if (pairs == null) {
+        err.println(tuned(t));
+      }
+      err.println("tuned policy: " + t.getTunedPolicy());
+      if (t.hasConfirm()) {
+        err.println("confirmation: " + ending(t.getConfirm(), s.getState()));
+        err.println(TuneReport.verdict(t.getConfirm(), null, s.getState()));
+      }
+      err.flush();
+    }
+
+    /** {@code tuned 200 of 200 iterations: θ rules[0].rate=0.8734 ... θ+ scores 52.3 %}. */
+    private static String tuned(TuneSummary t) {
+      return String.format(
+          Locale.ROOT,
+          "tuned %,d of %,d iterations: %s",
+          t.getIteration(),
+          t.getIterations(),
+          TuneReport.live(t));
+    }
   }
 
   private static boolean isOver(JobStatus s) {
@@ -85,13 +180,17 @@ public final class JobWatcher {
    * bar may have stopped short of its end when the SPRT decided).
    */
   static String ending(JobStatus s) {
-    MatchSummary m = s.getMatch();
+    return ending(s.getMatch(), s.getState());
+  }
+
+  /** How a match with this summary ended, in a job that ended in {@code state}. */
+  static String ending(MatchSummary m, gofarm.proto.v1.JobState state) {
     String how =
         switch (m.getDecision()) {
           case ACCEPT_H1 -> "SPRT: H1 accepted";
           case ACCEPT_H0 -> "SPRT: H0 accepted";
           case INCONCLUSIVE -> "SPRT: inconclusive";
-          default -> "match " + s.getState().name().toLowerCase(Locale.ROOT);
+          default -> "match " + state.name().toLowerCase(Locale.ROOT);
         };
     String figures = MatchReport.live(m, false);
     return String.format(

@@ -24,32 +24,31 @@ import java.util.Locale;
  *       elo1 as dotted lines when they are logistic Elo.
  * </ul>
  *
- * <p>The pictures are plain SVG 1.1 (no scripts, no external references) and a function of the
- * results alone: every number is printed with {@link Locale#ROOT} and fixed decimals, so the same
- * results give the same bytes. Pair k (1-based: after k pairs) is drawn at x = k; the charts carry
- * one polyline point per pair, axis ticks at round values with grid lines, axis labels and a title.
+ * <p>Drawn as {@link LineChart}s, so a function of the results alone (the same results give the
+ * same bytes). Pair k (1-based: after k pairs) is drawn at x = k; the charts carry one polyline
+ * point per pair, axis ticks at round values with grid lines, axis labels, a title and a caption.
  * Values outside the plotted range (the first pairs' unbounded Elo intervals) are drawn at its
- * edge.
+ * edge. The charts take a {@link MatchResult}, so a tuning's confirmation match draws the same.
  */
 final class MatchCharts {
-  static final int WIDTH = 720;
-  static final int HEIGHT = 400;
-  private static final double LEFT = 64;
-  private static final double RIGHT = WIDTH - 24;
-  private static final double TOP = 56;
-  private static final double BOTTOM = HEIGHT - 52;
-
   /**
    * The Elo chart's range is taken from the pairs after this fraction of them: the first few pairs'
    * estimates run to hundreds of Elo and would flatten the rest.
    */
   private static final double SETTLED_FRACTION = 0.1;
 
+  private static final String PAIRS = "game pairs (in pair order)";
+  private static final String NO_PAIRS = "no game pairs counted yet";
+
   private MatchCharts() {}
 
   /** The LLR trajectory with the SPRT's bounds; {@code sprt} is the match's test. */
   static String llr(JobResults results, Sprt sprt) {
-    MatchResult match = results.getMatch();
+    return llr(results.getMatch(), sprt);
+  }
+
+  /** The LLR trajectory of a match result with the SPRT's bounds. */
+  static String llr(MatchResult match, Sprt sprt) {
     MatchSummary m = match.getSummary();
     int n = match.getLlrCount();
     // The coordinator's bounds, as it tested; the same as the spec's unless it reports none yet.
@@ -62,7 +61,7 @@ final class MatchCharts {
       hi = Math.max(hi, v);
     }
     double pad = 0.05 * (hi - lo);
-    Frame f = new Frame(Math.max(1, n), lo - pad, hi + pad);
+    LineChart f = new LineChart(Math.max(1, n), lo - pad, hi + pad);
     String players = m.getCandidate() + " vs " + m.getBaseline();
     String figures =
         String.format(
@@ -76,18 +75,25 @@ final class MatchCharts {
             upper,
             decision(m),
             n);
-    StringBuilder sb = f.open(players, figures, "log-likelihood ratio");
-    f.horizontal(sb, "zero", 0, "#888888", "2 3");
-    f.horizontal(sb, "bound upper", upper, "#2e7d32", "8 4");
+    StringBuilder sb =
+        f.open(
+            players,
+            figures,
+            PAIRS,
+            "log-likelihood ratio",
+            "The SPRT's log-likelihood ratio after each game pair (blue line); the match stops"
+                + " where it first leaves the band between the dashed bounds.");
+    f.horizontal(sb, "zero", 0, LineChart.GREY, "2 3");
+    f.horizontal(sb, "bound upper", upper, LineChart.GREEN, "8 4");
     f.label(sb, "bound-label", upper, String.format(Locale.ROOT, "accept H1 at %.2f", upper));
-    f.horizontal(sb, "bound lower", lower, "#c62828", "8 4");
+    f.horizontal(sb, "bound lower", lower, LineChart.RED, "8 4");
     f.label(sb, "bound-label", lower, String.format(Locale.ROOT, "accept H0 at %.2f", lower));
     double[] values = new double[n];
     for (int i = 0; i < n; i++) {
       values[i] = match.getLlr(i);
     }
-    f.polyline(sb, "llr", values, "#1f4e9a");
-    return f.close(sb, n);
+    f.polyline(sb, "llr", values, LineChart.BLUE);
+    return f.close(sb, n, NO_PAIRS);
   }
 
   private static String decision(MatchSummary m) {
@@ -115,7 +121,11 @@ final class MatchCharts {
 
   /** The Elo estimate with its 95 % interval over the pairs; {@code sprt} may be null. */
   static String elo(JobResults results, Sprt sprt) {
-    MatchResult match = results.getMatch();
+    return elo(results.getMatch(), sprt);
+  }
+
+  /** The Elo estimate of a match result with its 95 % interval; {@code sprt} may be null. */
+  static String elo(MatchResult match, Sprt sprt) {
     MatchSummary m = match.getSummary();
     List<EloEstimate> path = eloPath(match);
     int n = path.size();
@@ -141,7 +151,7 @@ final class MatchCharts {
       lo -= 10;
     }
     double pad = 0.05 * (hi - lo);
-    Frame f = new Frame(Math.max(1, n), lo - pad, hi + pad);
+    LineChart f = new LineChart(Math.max(1, n), lo - pad, hi + pad);
     EloEstimate last = n == 0 ? null : path.get(n - 1);
     String players = m.getCandidate() + " vs " + m.getBaseline();
     String figures =
@@ -154,7 +164,15 @@ final class MatchCharts {
                 MatchReport.elo(last.eloLower(), 1),
                 MatchReport.elo(last.eloUpper(), 1),
                 n);
-    StringBuilder sb = f.open(players, figures, "Elo (logistic) and its 95 % interval");
+    StringBuilder sb =
+        f.open(
+            players,
+            figures,
+            PAIRS,
+            "Elo (logistic) and its 95 % interval",
+            "The candidate's logistic Elo over the baseline after each game pair (blue line) with"
+                + " its 95 % interval (shaded)"
+                + (eloLines ? "; dotted: the SPRT's elo0 and elo1." : "."));
     double[] lower = new double[n];
     double[] upper = new double[n];
     double[] elo = new double[n];
@@ -163,247 +181,15 @@ final class MatchCharts {
       upper[i] = path.get(i).eloUpper();
       elo[i] = path.get(i).elo();
     }
-    f.band(sb, "interval", lower, upper, "#1f4e9a");
-    f.horizontal(sb, "zero", 0, "#888888", "2 3");
+    f.band(sb, "interval", lower, upper, LineChart.BLUE);
+    f.horizontal(sb, "zero", 0, LineChart.GREY, "2 3");
     if (eloLines) {
-      f.horizontal(sb, "elo0", sprt.elo0(), "#c62828", "2 4");
+      f.horizontal(sb, "elo0", sprt.elo0(), LineChart.RED, "2 4");
       f.label(sb, "elo-label", sprt.elo0(), "elo0 " + MatchReport.number(sprt.elo0()));
-      f.horizontal(sb, "elo1", sprt.elo1(), "#2e7d32", "2 4");
+      f.horizontal(sb, "elo1", sprt.elo1(), LineChart.GREEN, "2 4");
       f.label(sb, "elo-label", sprt.elo1(), "elo1 " + MatchReport.number(sprt.elo1()));
     }
-    f.polyline(sb, "elo", elo, "#1f4e9a");
-    return f.close(sb, n);
-  }
-
-  /** The plot area of one chart: x over pairs 0..xMax, y over yMin..yMax. */
-  private static final class Frame {
-    private final double xMax;
-    private final double yMin;
-    private final double yMax;
-
-    Frame(double xMax, double yMin, double yMax) {
-      this.xMax = xMax;
-      this.yMin = yMin;
-      this.yMax = yMax;
-    }
-
-    double x(double pairs) {
-      return LEFT + (RIGHT - LEFT) * pairs / xMax;
-    }
-
-    /** The y of a value, clamped to the plot area. */
-    double y(double v) {
-      double c = Double.isNaN(v) ? yMin : Math.max(yMin, Math.min(yMax, v));
-      return BOTTOM - (BOTTOM - TOP) * (c - yMin) / (yMax - yMin);
-    }
-
-    /** The header, the grid with its tick labels, the frame and the axis labels. */
-    StringBuilder open(String players, String figures, String yLabel) {
-      StringBuilder sb = new StringBuilder(16_384);
-      sb.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\""
-                  + " height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\""
-                  + " font-size=\"12\">\n",
-              WIDTH,
-              HEIGHT,
-              WIDTH,
-              HEIGHT));
-      sb.append("<title>")
-          .append(escape(players))
-          .append(" · ")
-          .append(escape(figures))
-          .append("</title>\n");
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              "<rect class=\"background\" x=\"0\" y=\"0\" width=\"%d\" height=\"%d\""
-                  + " fill=\"#ffffff\"/>\n",
-              WIDTH,
-              HEIGHT));
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              "<text class=\"title\" x=\"%d\" y=\"20\" text-anchor=\"middle\""
-                  + " font-size=\"14\" font-weight=\"bold\">%s</text>\n",
-              WIDTH / 2,
-              escape(players)));
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              "<text class=\"subtitle\" x=\"%d\" y=\"40\" text-anchor=\"middle\">%s</text>\n",
-              WIDTH / 2,
-              escape(figures)));
-      sb.append("<g class=\"y-ticks\">\n");
-      for (double t : ticks(yMin, yMax, 6)) {
-        double y = y(t);
-        sb.append(
-            String.format(
-                Locale.ROOT,
-                "<g class=\"y-tick\"><line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\""
-                    + " stroke=\"#e0e0e0\"/><text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">%s"
-                    + "</text></g>\n",
-                LEFT,
-                y,
-                RIGHT,
-                y,
-                LEFT - 6,
-                y + 4,
-                tickLabel(t, ticks(yMin, yMax, 6))));
-      }
-      sb.append("</g>\n<g class=\"x-ticks\">\n");
-      List<Double> xTicks = ticks(0, xMax, 8);
-      for (double t : xTicks) {
-        if (t != Math.rint(t)) {
-          continue; // pairs are whole
-        }
-        double x = x(t);
-        sb.append(
-            String.format(
-                Locale.ROOT,
-                "<g class=\"x-tick\"><line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\""
-                    + " stroke=\"#e0e0e0\"/><text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%s"
-                    + "</text></g>\n",
-                x,
-                TOP,
-                x,
-                BOTTOM,
-                x,
-                BOTTOM + 16,
-                tickLabel(t, xTicks)));
-      }
-      sb.append("</g>\n");
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              "<rect class=\"frame\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\""
-                  + " fill=\"none\" stroke=\"#000000\"/>\n",
-              LEFT,
-              TOP,
-              RIGHT - LEFT,
-              BOTTOM - TOP));
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              "<text class=\"x-label\" x=\"%.2f\" y=\"%d\" text-anchor=\"middle\">game pairs"
-                  + " (in pair order)</text>\n",
-              (LEFT + RIGHT) / 2,
-              HEIGHT - 12));
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              "<text class=\"y-label\" x=\"16\" y=\"%.2f\" text-anchor=\"middle\""
-                  + " transform=\"rotate(-90 16 %.2f)\">%s</text>\n",
-              (TOP + BOTTOM) / 2,
-              (TOP + BOTTOM) / 2,
-              escape(yLabel)));
-      return sb;
-    }
-
-    void horizontal(StringBuilder sb, String cls, double v, String colour, String dashes) {
-      double y = y(v);
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\""
-                  + " stroke-width=\"1.5\" stroke-dasharray=\"%s\"/>\n",
-              cls,
-              LEFT,
-              y,
-              RIGHT,
-              y,
-              colour,
-              dashes));
-    }
-
-    /** A label above the right end of a horizontal line at value v. */
-    void label(StringBuilder sb, String cls, double v, String text) {
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              "<text class=\"%s\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">%s</text>\n",
-              cls,
-              RIGHT - 4,
-              y(v) - 4,
-              escape(text)));
-    }
-
-    /** One point per value, value i after i + 1 pairs. */
-    void polyline(StringBuilder sb, String cls, double[] values, String colour) {
-      sb.append("<polyline class=\"").append(cls).append("\" fill=\"none\" stroke=\"");
-      sb.append(colour).append("\" stroke-width=\"1.5\" points=\"");
-      for (int i = 0; i < values.length; i++) {
-        sb.append(i == 0 ? "" : " ")
-            .append(String.format(Locale.ROOT, "%.2f,%.2f", x(i + 1), y(values[i])));
-      }
-      sb.append("\"/>\n");
-    }
-
-    /** The area between lower[i] and upper[i], shaded. */
-    void band(StringBuilder sb, String cls, double[] lower, double[] upper, String colour) {
-      if (lower.length == 0) {
-        return;
-      }
-      sb.append("<polygon class=\"").append(cls).append("\" fill=\"").append(colour);
-      sb.append("\" fill-opacity=\"0.15\" stroke=\"none\" points=\"");
-      for (int i = 0; i < upper.length; i++) {
-        sb.append(i == 0 ? "" : " ")
-            .append(String.format(Locale.ROOT, "%.2f,%.2f", x(i + 1), y(upper[i])));
-      }
-      for (int i = lower.length - 1; i >= 0; i--) {
-        sb.append(String.format(Locale.ROOT, " %.2f,%.2f", x(i + 1), y(lower[i])));
-      }
-      sb.append("\"/>\n");
-    }
-
-    String close(StringBuilder sb, int pairs) {
-      if (pairs == 0) {
-        sb.append(
-            String.format(
-                Locale.ROOT,
-                "<text class=\"empty\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">no game"
-                    + " pairs counted yet</text>\n",
-                (LEFT + RIGHT) / 2,
-                (TOP + BOTTOM) / 2));
-      }
-      return sb.append("</svg>\n").toString();
-    }
-  }
-
-  /** Round tick values within lo..hi, about {@code count} of them (steps of 1, 2 or 5 × 10^k). */
-  static List<Double> ticks(double lo, double hi, int count) {
-    double raw = (hi - lo) / count;
-    double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
-    double step = magnitude;
-    for (double m : new double[] {1, 2, 5, 10}) {
-      step = m * magnitude;
-      if (step >= raw) {
-        break;
-      }
-    }
-    List<Double> ticks = new ArrayList<>();
-    long first = (long) Math.ceil(lo / step - 1e-9);
-    long last = (long) Math.floor(hi / step + 1e-9);
-    for (long k = first; k <= last; k++) {
-      ticks.add(k * step);
-    }
-    return ticks;
-  }
-
-  /** A tick's label with as many decimals as its step needs, and no {@code -0}. */
-  private static String tickLabel(double v, List<Double> ticks) {
-    double step = ticks.size() > 1 ? ticks.get(1) - ticks.get(0) : 1;
-    int decimals = Math.max(0, (int) Math.ceil(-Math.log10(step) - 1e-9));
-    String s = String.format(Locale.ROOT, "%." + decimals + "f", v);
-    return s.matches("-0(\\.0*)?") ? s.substring(1) : s;
-  }
-
-  private static String escape(String s) {
-    return s.replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace("\"", "&quot;");
+    f.polyline(sb, "elo", elo, LineChart.BLUE);
+    return f.close(sb, n, NO_PAIRS);
   }
 }

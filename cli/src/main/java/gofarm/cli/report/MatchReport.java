@@ -4,6 +4,7 @@ import gofarm.proto.v1.Color;
 import gofarm.proto.v1.GameOutcome;
 import gofarm.proto.v1.GamePairOutcome;
 import gofarm.proto.v1.JobResults;
+import gofarm.proto.v1.JobState;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.MatchResult;
 import gofarm.proto.v1.MatchSpec;
@@ -50,10 +51,11 @@ final class MatchReport {
   /** The match's SPRT with its defaults filled in, or null when the match has none. */
   static Sprt sprt(JobResults results) {
     MatchSpec m = results.getSpec().getMatch();
-    if (!m.hasSprt()) {
-      return null;
-    }
-    SprtSpec s = m.getSprt();
+    return m.hasSprt() ? sprt(m.getSprt()) : null;
+  }
+
+  /** An SPRT as a spec states it, with its defaults filled in. */
+  static Sprt sprt(SprtSpec s) {
     return new Sprt(
         s.getElo0(),
         s.getElo1(),
@@ -68,7 +70,18 @@ final class MatchReport {
   static String table(JobResults r) {
     JobStatus status = r.getStatus();
     MatchSummary m = r.getMatch().hasSummary() ? r.getMatch().getSummary() : status.getMatch();
-    Sprt sprt = sprt(r);
+    List<String[]> rows = rows(m, sprt(r), status.getState(), status.getChunksTotal());
+    return Headline.of(status) + "\n\n" + Tables.align(rows, new boolean[] {false, false});
+  }
+
+  /**
+   * The rows of the table (name, value): the players, the counts and statistics, the SPRT and its
+   * decision given the job's state, the speed and the scoring.
+   *
+   * @param sprt the match's test, or null
+   * @param pairsTotal the most pairs the match plays
+   */
+  static List<String[]> rows(MatchSummary m, Sprt sprt, JobState state, int pairsTotal) {
     List<String[]> rows = new ArrayList<>();
     row(rows, "candidate", m.getCandidate());
     row(rows, "baseline", m.getBaseline());
@@ -79,7 +92,7 @@ final class MatchReport {
             Locale.ROOT,
             "%,d of %,d (%,d games)",
             m.getPairs(),
-            Math.max(status.getChunksTotal(), m.getPairs()),
+            Math.max(pairsTotal, m.getPairs()),
             m.getGames()));
     if (m.getPairs() > 0) {
       row(
@@ -127,7 +140,7 @@ final class MatchReport {
               number(sprt.alpha()),
               number(sprt.beta())));
       row(rows, "LLR", llr(m));
-      row(rows, "decision", decision(m.getDecision(), status));
+      row(rows, "decision", decision(m.getDecision(), state));
     }
     if (m.getGames() > 0) {
       row(rows, "speed", String.format(Locale.ROOT, "%.1f games/min", m.getGamesPerMinute()));
@@ -141,7 +154,7 @@ final class MatchReport {
           String.format(Locale.ROOT, "%.1f %% of the games", 100 * m.getBlackWinRate()));
       row(rows, "scoring", scoring(m));
     }
-    return Headline.of(status) + "\n\n" + Tables.align(rows, new boolean[] {false, false});
+    return rows;
   }
 
   /**
@@ -200,13 +213,13 @@ final class MatchReport {
   }
 
   /** What the decision means, in Fishtest's words. */
-  static String decision(SprtDecision d, JobStatus status) {
+  static String decision(SprtDecision d, JobState state) {
     return switch (d) {
       case ACCEPT_H1 -> "H1 accepted (the candidate is at least elo1 stronger)";
       case ACCEPT_H0 -> "H0 accepted (the candidate is at most elo0 stronger)";
       case INCONCLUSIVE -> "inconclusive (every pair played without reaching a bound)";
       default ->
-          switch (status.getState()) {
+          switch (state) {
             case QUEUED, RUNNING -> "continue (neither bound reached yet)";
             default -> "none (the match ended before the test decided)";
           };
@@ -265,12 +278,16 @@ final class MatchReport {
 
   /** One CSV row per game pair counted, in pair order, with the LLR after it (with an SPRT). */
   static String csv(JobResults r) {
-    MatchResult match = r.getMatch();
+    return csv(r.getStatus().getJobId(), r.getMatch());
+  }
+
+  /** The CSV of a match result's game pairs under the given job id. */
+  static String csv(String jobId, MatchResult match) {
     StringBuilder sb =
         new StringBuilder(
             "job_id,pair,pair_class,candidate_points_1,candidate_points_2,winner_1,winner_2,"
                 + "score_1,score_2,moves_1,moves_2,end_1,end_2,seconds_1,seconds_2,llr\n");
-    String job = Tables.quote(r.getStatus().getJobId());
+    String job = Tables.quote(jobId);
     for (int i = 0; i < match.getPairsCount(); i++) {
       GamePairOutcome p = match.getPairs(i);
       GameOutcome a = p.getFirst();

@@ -3,8 +3,10 @@ package gofarm.cli.report;
 import gofarm.board.Geometry;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.PairResult;
+import gofarm.proto.v1.TuneSummary;
 import gofarm.rules.Game;
 import gofarm.rules.Rules;
+import gofarm.stats.Sprt;
 import gofarm.wire.Codec;
 import gofarm.wire.Violations;
 import java.io.IOException;
@@ -22,7 +24,12 @@ import java.util.Locale;
  * results.txt} (the table) and an ownership picture per position and policy in {@code svg/}. For a
  * match: {@code results.json}, {@code results.csv} (one row per game pair), {@code results.txt},
  * and in {@code svg/} the Elo over the pairs ({@code elo.svg}) and with an SPRT the LLR against its
- * bounds ({@code llr.svg}); its games come from {@code gofarm games}.
+ * bounds ({@code llr.svg}); its games come from {@code gofarm games}. For a tune job: {@code
+ * results.json}, {@code theta.csv} (θ per iteration), {@code results.txt}, the tuned policy as rule
+ * text ({@code tuned-policy.txt}) and as a spec's {@code policy} ({@code tuned-policy.json}), with
+ * a confirmation its game pairs ({@code confirm.csv}), and in {@code svg/} each parameter's
+ * trajectory ({@code theta-01-rules-0-rate.svg} ...), the objective ({@code objective.svg}) and the
+ * confirmation's {@code elo.svg} and {@code llr.svg} as a match draws them.
  */
 public final class ResultsFiles {
   private ResultsFiles() {}
@@ -37,12 +44,15 @@ public final class ResultsFiles {
         written.add(write(dir.resolve("results.csv"), MatchReport.csv(results)));
         written.add(write(dir.resolve("results.txt"), MatchReport.table(results)));
         Path svg = Files.createDirectories(dir.resolve("svg"));
-        gofarm.stats.Sprt sprt = MatchReport.sprt(results);
+        Sprt sprt = MatchReport.sprt(results);
         if (sprt != null) {
           written.add(write(svg.resolve("llr.svg"), MatchCharts.llr(results, sprt)));
         }
         written.add(write(svg.resolve("elo.svg"), MatchCharts.elo(results, sprt)));
         return written;
+      }
+      if (ResultsReport.isTune(results)) {
+        return writeTune(results, dir);
       }
       written.add(write(dir.resolve("results.json"), ResultsReport.json(results)));
       written.add(write(dir.resolve("results.csv"), ResultsReport.csv(results)));
@@ -56,6 +66,36 @@ public final class ResultsFiles {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write results into " + dir + ": " + e.getMessage(), e);
     }
+  }
+
+  private static List<Path> writeTune(JobResults results, Path dir) throws IOException {
+    List<Path> written = new ArrayList<>();
+    written.add(write(dir.resolve("results.json"), ResultsReport.json(results)));
+    written.add(write(dir.resolve("theta.csv"), TuneReport.csv(results)));
+    written.add(write(dir.resolve("results.txt"), TuneReport.table(results)));
+    written.add(write(dir.resolve("tuned-policy.txt"), TuneReport.tunedPolicyText(results)));
+    written.add(write(dir.resolve("tuned-policy.json"), TuneReport.tunedPolicyJson(results)));
+    boolean hasConfirmation = results.getTune().hasConfirm();
+    if (hasConfirmation) {
+      written.add(write(dir.resolve("confirm.csv"), TuneReport.confirmCsv(results)));
+    }
+    Path svg = Files.createDirectories(dir.resolve("svg"));
+    TuneSummary t = TuneReport.summary(results);
+    for (int i = 0; i < t.getThetaCount(); i++) {
+      written.add(
+          write(svg.resolve(TuneCharts.thetaFile(t.getTheta(i), i)), TuneCharts.theta(results, i)));
+    }
+    written.add(write(svg.resolve("objective.svg"), TuneCharts.objective(results)));
+    if (hasConfirmation) {
+      Sprt sprt = TuneReport.sprt(results.getSpec().getTune());
+      if (sprt != null) {
+        written.add(
+            write(svg.resolve("llr.svg"), MatchCharts.llr(TuneReport.confirm(results), sprt)));
+      }
+      written.add(
+          write(svg.resolve("elo.svg"), MatchCharts.elo(TuneReport.confirm(results), sprt)));
+    }
+    return written;
   }
 
   /** The ownership map of a pair with its top moves numbered. */

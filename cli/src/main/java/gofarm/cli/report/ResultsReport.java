@@ -10,22 +10,41 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** A job's results as people read them (a table) and as programs do (CSV, JSON). */
+/**
+ * A job's results as people read them (a table) and as programs do (CSV, JSON): an evaluate job's
+ * here, a match's by {@link MatchReport} and a tune job's by {@link TuneReport}.
+ */
 public final class ResultsReport {
   private ResultsReport() {}
 
-  /** Whether the results are a match's (else an evaluate job's). */
+  /** Whether the results are a match's. */
   public static boolean isMatch(JobResults r) {
     return r.getSpec().hasMatch() || r.hasMatch() || r.getStatus().hasMatch();
   }
 
+  /** Whether the results are a tune job's. */
+  public static boolean isTune(JobResults r) {
+    return TuneReport.isTune(r);
+  }
+
+  /**
+   * Whether the job has games to download ({@code gofarm games}): a match's, or a tuning's
+   * confirmation games (its tuning games are not kept).
+   */
+  public static boolean hasGames(JobResults r) {
+    return isMatch(r) || (isTune(r) && r.getSpec().getTune().hasConfirm());
+  }
+
   /**
    * The results as an aligned text table: for an evaluate job one row per (position, policy), for a
-   * match {@link MatchReport#table}.
+   * match {@link MatchReport#table}, for a tune job {@link TuneReport#table}.
    */
   public static String table(JobResults r) {
     if (isMatch(r)) {
       return MatchReport.table(r);
+    }
+    if (isTune(r)) {
+      return TuneReport.table(r);
     }
     List<String[]> rows = new ArrayList<>();
     rows.add(
@@ -72,11 +91,15 @@ public final class ResultsReport {
 
   /**
    * One CSV row per (position, policy) with the main figures (RFC 4180 quoting); for a match one
-   * row per game pair ({@link MatchReport#csv}).
+   * row per game pair ({@link MatchReport#csv}), for a tune job one row per iteration with θ
+   * ({@link TuneReport#csv}).
    */
   public static String csv(JobResults r) {
     if (isMatch(r)) {
       return MatchReport.csv(r);
+    }
+    if (isTune(r)) {
+      return TuneReport.csv(r);
     }
     StringBuilder sb =
         new StringBuilder(

@@ -3,15 +3,23 @@
  * as programs do (JSON, CSV), and as pictures (SVG).
  *
  * <ul>
- *   <li>{@link gofarm.cli.report.ResultsReport}: the results of either kind as a table, CSV or JSON
- *       (an evaluate job's rows here, a match's by {@code MatchReport}).
+ *   <li>{@link gofarm.cli.report.ResultsReport}: the results of any kind as a table, CSV or JSON
+ *       (an evaluate job's rows here, a match's by {@code MatchReport}, a tune job's by {@code
+ *       TuneReport}).
  *   <li>{@code MatchReport}: a match's table, CSV of game pairs, and live line with the LLR
  *       sparkline; {@code MatchCharts}: its Elo and LLR charts.
+ *   <li>{@code TuneReport}: a tune job's table (parameters, objective, policies, the confirmation
+ *       and its verdict), CSV of θ per iteration, live line, {@code gofarm jobs} cells and the
+ *       tuned policy as rule text and JSON; {@code TuneCharts}: θ per parameter and the objective
+ *       over the iterations (the confirmation's charts are {@code MatchCharts}').
+ *   <li>{@code LineChart}: the SVG line chart both chart types draw with (frame, ticks, title,
+ *       caption, lines, bands).
  *   <li>{@link gofarm.cli.report.BoardSvg}: a board as SVG (stones, ownership heat, marks, labels).
  *   <li>{@link gofarm.cli.report.ResultsFiles}: writes all of them into a folder.
  *   <li>{@link gofarm.cli.report.JobWatcher}: follows a job's status stream with a progress bar.
  *   <li>{@link gofarm.cli.report.Headline}, {@link gofarm.cli.report.Tables}: the job's one-line
- *       headline, aligned columns and CSV cells shared by the reports.
+ *       headline and its {@code gofarm jobs} cells, aligned columns and CSV cells shared by the
+ *       reports.
  * </ul>
  *
  * <p>Uses {@code gofarm.cli.console} (the progress bar) only; reads the proto results and the core

@@ -10,8 +10,6 @@ import gofarm.stats.EloEstimate;
 import gofarm.stats.EloModel;
 import gofarm.stats.Pentanomial;
 import gofarm.stats.Sprt;
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
 
 /**
  * The match charts read as a person reads them: through their axis ticks. Each test maps values to
@@ -34,90 +31,23 @@ class MatchChartsTest {
 
   @TempDir Path dir;
 
-  /** A linear axis read from its ticks: value → pixel. */
-  private record Axis(double v0, double p0, double v1, double p1) {
-    double at(double v) {
-      return p0 + (v - v0) * (p1 - p0) / (v1 - v0);
-    }
-  }
-
-  private static Document parse(String svg) throws Exception {
-    return DocumentBuilderFactory.newInstance()
-        .newDocumentBuilder()
-        .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
-  }
-
-  private static List<Element> byClass(Document doc, String tag, String cls) {
-    List<Element> found = new ArrayList<>();
-    NodeList all = doc.getElementsByTagName(tag);
-    for (int i = 0; i < all.getLength(); i++) {
-      Element e = (Element) all.item(i);
-      if (e.getAttribute("class").equals(cls)) {
-        found.add(e);
-      }
-    }
-    return found;
-  }
-
-  private static double num(Element e, String attribute) {
-    return Double.parseDouble(e.getAttribute(attribute));
-  }
-
-  /** The axis of the ticks of class {@code cls}; every tick must lie on it. */
-  private static Axis axis(Document doc, String cls, String coordinate) {
-    List<Element> ticks = byClass(doc, "g", cls);
-    assertTrue(ticks.size() >= 3, "at least three " + cls + "s (got " + ticks.size() + ")");
-    double[] value = new double[ticks.size()];
-    double[] pixel = new double[ticks.size()];
-    for (int i = 0; i < ticks.size(); i++) {
-      Element line = (Element) ticks.get(i).getElementsByTagName("line").item(0);
-      Element text = (Element) ticks.get(i).getElementsByTagName("text").item(0);
-      value[i] = Double.parseDouble(text.getTextContent());
-      pixel[i] = num(line, coordinate + "1");
-      assertEquals(pixel[i], num(line, coordinate + "2"), 1e-9, "a grid line is straight");
-    }
-    Axis a = new Axis(value[0], pixel[0], value[ticks.size() - 1], pixel[ticks.size() - 1]);
-    for (int i = 0; i < ticks.size(); i++) {
-      assertEquals(a.at(value[i]), pixel[i], 0.02, cls + " " + value[i] + " lies on the axis");
-    }
-    return a;
-  }
-
-  private static List<double[]> points(Element polyline) {
-    List<double[]> points = new ArrayList<>();
-    String text = polyline.getAttribute("points").strip();
-    if (!text.isEmpty()) {
-      for (String p : text.split(" ")) {
-        String[] xy = p.split(",");
-        points.add(new double[] {Double.parseDouble(xy[0]), Double.parseDouble(xy[1])});
-      }
-    }
-    return points;
-  }
-
-  private static Element only(Document doc, String tag, String cls) {
-    List<Element> found = byClass(doc, tag, cls);
-    assertEquals(1, found.size(), "one " + tag + " of class " + cls);
-    return found.get(0);
-  }
-
   @Test
   void theLlrChartHasTheBoundsAndOnePointPerPair() throws Exception {
     JobResults r = MatchSample.results(MatchSample.points("4224243420", 400), SPRT, 400);
     int n = r.getMatch().getPairsCount();
     String svg = MatchCharts.llr(r, SPRT);
-    Document doc = parse(svg);
-    Axis y = axis(doc, "y-tick", "y");
-    Axis x = axis(doc, "x-tick", "x");
+    Document doc = SvgRead.parse(svg);
+    SvgRead.Axis y = SvgRead.axis(doc, "y-tick", "y");
+    SvgRead.Axis x = SvgRead.axis(doc, "x-tick", "x");
 
-    Element upper = only(doc, "line", "bound upper");
-    Element lower = only(doc, "line", "bound lower");
-    assertEquals(y.at(Math.log(0.95 / 0.05)), num(upper, "y1"), 0.02);
-    assertEquals(num(upper, "y1"), num(upper, "y2"));
-    assertEquals(y.at(Math.log(0.05 / 0.95)), num(lower, "y1"), 0.02);
-    assertEquals(num(lower, "y1"), num(lower, "y2"));
+    Element upper = SvgRead.only(doc, "line", "bound upper");
+    Element lower = SvgRead.only(doc, "line", "bound lower");
+    assertEquals(y.at(Math.log(0.95 / 0.05)), SvgRead.num(upper, "y1"), 0.02);
+    assertEquals(SvgRead.num(upper, "y1"), SvgRead.num(upper, "y2"));
+    assertEquals(y.at(Math.log(0.05 / 0.95)), SvgRead.num(lower, "y1"), 0.02);
+    assertEquals(SvgRead.num(lower, "y1"), SvgRead.num(lower, "y2"));
 
-    List<double[]> llr = points(only(doc, "polyline", "llr"));
+    List<double[]> llr = SvgRead.points(SvgRead.only(doc, "polyline", "llr"));
     assertEquals(n, llr.size());
     Pentanomial counts = Pentanomial.EMPTY;
     double[][] points = MatchSample.points("4224243420", n);
@@ -127,24 +57,27 @@ class MatchChartsTest {
       assertEquals(y.at(SPRT.llr(counts)), llr.get(k)[1], 0.02, "pair " + (k + 1));
     }
     // The last point has crossed the upper bound (smaller y is higher).
-    assertTrue(llr.get(n - 1)[1] <= num(upper, "y1"));
+    assertTrue(llr.get(n - 1)[1] <= SvgRead.num(upper, "y1"));
     String title = doc.getElementsByTagName("title").item(0).getTextContent();
     assertTrue(
         title.startsWith("heavy 200 po vs uniform 200 po · SPRT logistic Elo [0, 50]"), title);
     assertTrue(title.endsWith("H1 accepted after " + n + " pairs"), title);
-    assertNotNull(only(doc, "text", "x-label"));
-    assertNotNull(only(doc, "text", "y-label"));
+    assertNotNull(SvgRead.only(doc, "text", "x-label"));
+    assertNotNull(SvgRead.only(doc, "text", "y-label"));
+    String caption = SvgRead.only(doc, "text", "caption").getTextContent();
+    assertTrue(caption.startsWith("The SPRT's log-likelihood ratio after each game pair"), caption);
+    assertEquals(caption, doc.getElementsByTagName("desc").item(0).getTextContent());
   }
 
   @Test
   void theEloChartShowsTheEstimateAndItsIntervalAfterEachPair() throws Exception {
     double[][] points = MatchSample.points("2421023412", 60);
     JobResults r = MatchSample.results(points, null, 60);
-    Document doc = parse(MatchCharts.elo(r, null));
-    Axis y = axis(doc, "y-tick", "y");
-    Axis x = axis(doc, "x-tick", "x");
-    List<double[]> elo = points(only(doc, "polyline", "elo"));
-    List<double[]> band = points(only(doc, "polygon", "interval"));
+    Document doc = SvgRead.parse(MatchCharts.elo(r, null));
+    SvgRead.Axis y = SvgRead.axis(doc, "y-tick", "y");
+    SvgRead.Axis x = SvgRead.axis(doc, "x-tick", "x");
+    List<double[]> elo = SvgRead.points(SvgRead.only(doc, "polyline", "elo"));
+    List<double[]> band = SvgRead.points(SvgRead.only(doc, "polygon", "interval"));
     assertEquals(60, elo.size());
     assertEquals(120, band.size(), "the upper ends forward, the lower ends back");
     Pentanomial counts = Pentanomial.EMPTY;
@@ -173,9 +106,10 @@ class MatchChartsTest {
   void aMatchWithoutPairsStillDrawsItsAxes() throws Exception {
     JobResults r = MatchSample.results(new double[0][], SPRT, 400);
     for (String svg : List.of(MatchCharts.llr(r, SPRT), MatchCharts.elo(r, SPRT))) {
-      Document doc = parse(svg);
-      assertEquals("no game pairs counted yet", only(doc, "text", "empty").getTextContent());
-      axis(doc, "y-tick", "y");
+      Document doc = SvgRead.parse(svg);
+      assertEquals(
+          "no game pairs counted yet", SvgRead.only(doc, "text", "empty").getTextContent());
+      SvgRead.axis(doc, "y-tick", "y");
     }
   }
 
