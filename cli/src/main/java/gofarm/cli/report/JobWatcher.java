@@ -70,19 +70,11 @@ public final class JobWatcher {
     return last;
   }
 
-  /**
-   * A tune job's bars: one over its iterations, then one over its confirmation's game pairs. The
-   * status does not state how many pairs the confirmation plays, only the job's chunks: the
-   * tuning's chunks are all done once it confirms, so they are taken as the chunks done less the
-   * pairs counted when the confirmation is first seen (exact when it is seen before a pair finishes
-   * out of order, as it is when the stream is followed from the start; off by the pairs finished
-   * out of order otherwise, and the bar still ends at its end).
-   */
+  /** A tune job's bars: one over its iterations, then one over its confirmation's game pairs. */
   private static final class TuneProgress {
     private final PrintWriter err;
     private ProgressBar iterations;
     private ProgressBar pairs;
-    private int tuningChunks;
 
     /** The iteration rate at the last status while tuning: later ones count confirmation games. */
     private String tuningRate;
@@ -114,12 +106,11 @@ public final class JobWatcher {
           err.println(tuned(t));
         }
         err.println("confirmation: " + m.getCandidate() + " (candidate) vs " + m.getBaseline());
-        tuningChunks = s.getChunksDone() - m.getPairs();
-        pairs = new ProgressBar("pairs", s.getChunksTotal() - tuningChunks, err);
+        pairs = new ProgressBar("pairs", t.getConfirmPairs(), err);
       }
       pairs.setRate(String.format(Locale.ROOT, "%.1f games/min", m.getGamesPerMinute()), eta(s));
       pairs.setSuffix(MatchReport.live(m, MatchReport.hasSprt(m)));
-      pairs.set(s.getChunksDone() - tuningChunks);
+      pairs.set(m.getPairs());
     }
 
     void finish(JobStatus s) {

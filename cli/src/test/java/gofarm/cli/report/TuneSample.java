@@ -107,7 +107,9 @@ final class TuneSample {
             .setObjective(byMatch ? "match" : "evaluation")
             .setObjectiveValue(iterations == 0 ? 0 : objectiveValue(iterations, byMatch))
             .setTunedPolicy(tuned.rulesText())
-            .setPhase(tuning ? "tuning" : "done");
+            .setPhase(tuning ? "tuning" : "done")
+            .setBatchPairs(BATCH_PAIRS)
+            .setConfirmPairs(confirm == null ? 0 : CONFIRM_PAIRS);
     double[] start = {0.8, 1};
     double[][] ranges = {{0, 1}, {0, 2}};
     String[] paths = {RATE, LADDER};

@@ -132,7 +132,9 @@ public final class TuneCodec extends KindCodec<TunePlay, TuneReport> {
             .setObjective(t.objective())
             .setObjectiveValue(Double.isNaN(r.objectiveValue()) ? 0 : r.objectiveValue())
             .setTunedPolicy(r.tuned().rulesText())
-            .setPhase(r.phase());
+            .setPhase(r.phase())
+            .setBatchPairs(t.batchPairs())
+            .setConfirmPairs(t.confirm() == null ? 0 : t.confirm().pairs());
     double[] start = t.startTheta();
     for (int i = 0; i < start.length; i++) {
       var p = t.parameters().get(i);
