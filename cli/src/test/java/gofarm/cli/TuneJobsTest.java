@@ -22,7 +22,15 @@ import gofarm.proto.v1.TuneObjective;
 import gofarm.proto.v1.TuneParameter;
 import gofarm.proto.v1.TuneResult;
 import gofarm.proto.v1.TuneSpec;
+import gofarm.rules.Game;
+import gofarm.rules.Player;
+import gofarm.search.Budget;
+import gofarm.search.SearchConfig;
+import gofarm.search.SearchPlayer;
+import gofarm.search.SearchResult;
 import gofarm.wire.Codec;
+import gofarm.wire.JobSpecs;
+import gofarm.wire.ResolvedTune;
 import gofarm.wire.Violations;
 import gofarm.worker.Worker;
 import java.io.IOException;
@@ -136,16 +144,21 @@ class TuneJobsTest {
   void theEvaluationObjectiveTunesOnReferencePositions() throws IOException {
     String sgf = Files.readString(Path.of("..", "examples", "games", "9x9-gnugo-b.sgf"));
     TuneEvaluation.Builder positions = TuneEvaluation.newBuilder().setPlayouts(200);
-    double[] values = {0.45, 0.9, 0.1};
+    // The middle position has no value: the reference step finds it with a 300-playout search.
+    double[] values = {0.45, Double.NaN, 0.1};
     int[] moves = {0, 30, 40};
     for (int i = 0; i < values.length; i++) {
-      positions.addPositions(
+      ReferencePosition.Builder r =
           ReferencePosition.newBuilder()
               .setPosition(
                   PositionSource.newBuilder()
-                      .setSgf(SgfSource.newBuilder().setText(sgf).setMove(moves[i])))
-              .setBlackValue(values[i]));
+                      .setSgf(SgfSource.newBuilder().setText(sgf).setMove(moves[i])));
+      if (!Double.isNaN(values[i])) {
+        r.setBlackValue(values[i]);
+      }
+      positions.addPositions(r);
     }
+    positions.setReferencePlayouts(300);
     JobSpec spec =
         JobSpec.newBuilder()
             .setSeed(3)
@@ -174,7 +187,16 @@ class TuneJobsTest {
     for (TuneIteration it : a.getTune().getIterationsList()) {
       assertTrue(it.getObjective() >= 0 && it.getObjective() <= 1, "a mean squared error");
     }
-    assertEquals(20, a.getStatus().getPlayoutsDone(), "evaluations: 5 x 2 pairs x 2");
+    assertEquals(1 + 20, a.getStatus().getPlayoutsDone(), "a search, then 5 x 2 pairs x 2");
     assertEquals(a.getTune(), b.getTune());
+
+    // The value found is the one a search made from scratch here gives: same policy, budget, seed.
+    ResolvedTune t = (ResolvedTune) JobSpecs.resolve(spec);
+    Game game = t.positions().get(1).game(t.rules());
+    SearchResult r =
+        new SearchPlayer(SearchConfig.of(t.start()), Budget.playouts(300), t.referenceSeed(1))
+            .decide(game, game.toPlay());
+    double black = game.toPlay() == Player.BLACK ? r.winRate() : 1 - r.winRate();
+    assertEquals(List.of(0.45, black, 0.1), a.getTune().getReferenceValuesList());
   }
 }

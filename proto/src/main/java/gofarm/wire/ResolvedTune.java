@@ -5,6 +5,7 @@ import gofarm.playout.PolicySpec;
 import gofarm.playout.Rng;
 import gofarm.rules.Rules;
 import gofarm.stats.Spsa;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -33,8 +34,10 @@ import java.util.SplittableRandom;
  * @param games with the match objective, the games of a pair (players at the starting policy,
  *     replaced per pair by {@link #players}); null with the evaluation objective
  * @param positions with the evaluation objective, the reference positions; empty otherwise
- * @param values each position's reference value: black's probability of winning
+ * @param values each position's reference value, black's probability of winning, or NaN for the
+ *     reference step to find
  * @param playouts playouts per evaluation (evaluation objective)
+ * @param referencePlayouts the playouts of a reference search (evaluation objective)
  * @param confirm the confirmation match (candidate and baseline at the starting policy until the
  *     tuning ends, then {@link #players}), or null for none
  */
@@ -51,6 +54,7 @@ public record ResolvedTune(
     List<JobPosition> positions,
     List<Double> values,
     int playouts,
+    long referencePlayouts,
     ResolvedMatch confirm)
     implements ResolvedJob {
 
@@ -121,6 +125,22 @@ public record ResolvedTune(
   /** The seed of pair {@code pair} of iteration {@code k} (both evaluations of a pair share it). */
   public long pairSeed(int k, int pair) {
     return Chunking.chunkSeed(seed, k, pair, 0);
+  }
+
+  /** The positions without a given value, in order: the reference step's searches. */
+  public List<Integer> unvalued() {
+    List<Integer> out = new ArrayList<>();
+    for (int i = 0; i < values.size(); i++) {
+      if (Double.isNaN(values.get(i))) {
+        out.add(i);
+      }
+    }
+    return out;
+  }
+
+  /** The seed of the reference search of position {@code position}. */
+  public long referenceSeed(int position) {
+    return Chunking.chunkSeed(seed, 0, 2, position);
   }
 
   /** The seed of confirmation pair {@code pair}. */

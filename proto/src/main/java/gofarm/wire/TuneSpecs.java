@@ -24,9 +24,10 @@ import java.util.Set;
  * Validates the {@code tune} part of a job spec and resolves it into a {@link ResolvedTune}.
  *
  * <p>Defaults: 1,000 iterations of 8 pairs; games on 9x9 at 1,000 playouts per move, otherwise as a
- * match's; 1,000 playouts per evaluation; a confirmation of 1,000 pairs. The games of a pair (and
- * of the confirmation) are resolved as a match's, so their fields take the same ranges and give the
- * same messages, under {@code objective.match} (or {@code confirm.match}).
+ * match's; 1,000 playouts per evaluation, 50,000 per reference search; a confirmation of 1,000
+ * pairs. The games of a pair (and of the confirmation) are resolved as a match's, so their fields
+ * take the same ranges and give the same messages, under {@code objective.match} (or {@code
+ * confirm.match}).
  */
 public final class TuneSpecs {
   public static final int MAX_PARAMETERS = 16;
@@ -40,6 +41,7 @@ public final class TuneSpecs {
 
   public static final int DEFAULT_EVALUATION_PLAYOUTS = 1000;
   public static final int MAX_EVALUATION_PLAYOUTS = 1_000_000;
+  public static final long DEFAULT_REFERENCE_PLAYOUTS = 50_000;
 
   private TuneSpecs() {}
 
@@ -82,6 +84,7 @@ public final class TuneSpecs {
     List<JobPosition> positions = List.of();
     List<Double> values = List.of();
     int playouts = 0;
+    long referencePlayouts = 0;
     switch (t.getObjective().getKindCase()) {
       case MATCH -> {
         if (start != null) {
@@ -102,6 +105,13 @@ public final class TuneSpecs {
         String ep = Violations.join(op, "evaluation");
         playouts = e.getPlayouts() == 0 ? DEFAULT_EVALUATION_PLAYOUTS : e.getPlayouts();
         v.range(Violations.join(ep, "playouts"), 1, MAX_EVALUATION_PLAYOUTS, playouts);
+        referencePlayouts =
+            e.getReferencePlayouts() == 0 ? DEFAULT_REFERENCE_PLAYOUTS : e.getReferencePlayouts();
+        v.range(
+            Violations.join(ep, "referencePlayouts"),
+            1,
+            MatchSpecs.MAX_PLAYOUTS,
+            referencePlayouts);
         String pp = Violations.join(ep, "positions");
         List<PositionSource> sources = new ArrayList<>();
         List<Double> refs = new ArrayList<>();
@@ -113,8 +123,8 @@ public final class TuneSpecs {
                 Violations.join(rp, "position.sgf.everyMove"),
                 "must be false: each reference position has one value");
           }
-          double value = r.getBlackValue();
-          if (!(value >= 0 && value <= 1)) {
+          double value = r.hasBlackValue() ? r.getBlackValue() : Double.NaN;
+          if (r.hasBlackValue() && !(value >= 0 && value <= 1)) {
             v.add(
                 Violations.join(rp, "blackValue"),
                 "must be 0..1, black's probability of winning (got "
@@ -165,6 +175,7 @@ public final class TuneSpecs {
         positions,
         values,
         playouts,
+        referencePlayouts,
         confirm);
   }
 

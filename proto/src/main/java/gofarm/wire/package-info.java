@@ -27,7 +27,9 @@
  *   <li>{@link gofarm.wire.Chunking}: default chunk sizes and chunk seeds, pure functions of the
  *       job.
  *   <li>{@link gofarm.wire.WorkerProtocol}: the protocol version, the checks of a {@code Hello},
- *       chunk assignments and results ({@link gofarm.wire.Chunk}, {@link gofarm.wire.ChunkKey}).
+ *       chunk assignments and results ({@link gofarm.wire.Chunk}, {@link gofarm.wire.ChunkKey});
+ *       {@link gofarm.wire.PositionSearches}: the position-search chunks ({@link
+ *       gofarm.wire.SearchChunk}).
  *   <li>{@link gofarm.wire.Results}: win rates with Wilson intervals, ownership, top moves and rule
  *       summaries as {@code PairResult} and {@code PairSummary}.
  *   <li>{@link gofarm.wire.FarmRequests}: the checks of the small farm requests.

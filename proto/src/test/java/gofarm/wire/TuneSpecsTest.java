@@ -21,6 +21,7 @@ import gofarm.proto.v1.TuneParameter;
 import gofarm.proto.v1.TuneSpec;
 import gofarm.stats.Sprt;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -171,6 +172,29 @@ class TuneSpecsTest {
       assertTrue(p == 0 || p == 1);
       assertEquals(p, resolve(spec).positionOf(k, 3));
     }
+  }
+
+  @Test
+  void positionsWithoutAValueGoToTheReferenceStep() {
+    TuneEvaluation.Builder e = TuneEvaluation.newBuilder();
+    e.addPositions(
+        ReferencePosition.newBuilder().setPosition(PositionSource.newBuilder().setEmpty(9)));
+    e.addPositions(
+        ReferencePosition.newBuilder()
+            .setPosition(PositionSource.newBuilder().setEmpty(7))
+            .setBlackValue(0));
+    ResolvedTune t =
+        resolve(heavyRates().setObjective(TuneObjective.newBuilder().setEvaluation(e)));
+    assertEquals(List.of(0), t.unvalued(), "an explicit 0 is a value");
+    assertTrue(Double.isNaN(t.values().get(0)));
+    assertEquals(50_000, t.referencePlayouts());
+    assertNotEquals(t.referenceSeed(0), t.referenceSeed(1));
+    assertEquals(
+        "spec.tune.objective.evaluation.referencePlayouts: must be 1..10000000 (got 20000000)",
+        problems(
+            heavyRates()
+                .setObjective(
+                    TuneObjective.newBuilder().setEvaluation(e.setReferencePlayouts(20_000_000)))));
   }
 
   @Test

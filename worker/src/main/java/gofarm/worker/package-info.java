@@ -15,7 +15,8 @@
  *       detection (GNU Go on the PATH or in {@code /usr/games}), {@code --engine} options, and the
  *       executable put in place of a match player's program.
  *   <li>{@code MatchChunks}: plays a match chunk's game pair and tells a malformed assignment and
- *       an engine failure apart.
+ *       an engine failure apart; {@code PositionSearchChunks}: runs a position search (a tuning's
+ *       reference value) on one thread.
  *   <li>{@link gofarm.worker.Backoff}: exponential backoff with jitter between attempts.
  *   <li>{@link gofarm.worker.WorkerFailedException}: why a worker stopped for good.
  * </ul>

@@ -8,6 +8,7 @@ import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.MatchResult;
 import gofarm.proto.v1.MatchSummary;
 import gofarm.proto.v1.TuneConfirm;
+import gofarm.proto.v1.TuneEvaluation;
 import gofarm.proto.v1.TuneIteration;
 import gofarm.proto.v1.TuneSpec;
 import gofarm.proto.v1.TuneSummary;
@@ -94,6 +95,9 @@ final class TuneReport {
                 ? "colour-swapped game pairs of θ+ against θ−"
                 : "positions evaluated under θ+ and θ− with equal seeds"));
     row(rows, "objective", objectiveText(t, r.getTune().getIterationsList()));
+    if (!byMatch(t)) {
+      row(rows, "reference", referenceText(spec));
+    }
     row(rows, "start policy", startPolicy(r));
     row(rows, "tuned policy", t.getTunedPolicy());
     boolean asked = spec.hasConfirm();
@@ -232,6 +236,9 @@ final class TuneReport {
    * rules[4].rate=0.9123 θ+ scores 52.3 %}.
    */
   static String live(TuneSummary t) {
+    if (t.getPhase().equals("reference")) {
+      return "searching the reference positions without a value";
+    }
     StringBuilder sb = new StringBuilder("θ");
     int n = t.getThetaCount();
     for (int i = 0; i < Math.min(n, LIVE_PARAMETERS); i++) {
@@ -265,6 +272,27 @@ final class TuneReport {
     return seconds > 0 ? 60 * s.getTune().getIteration() / seconds : Double.NaN;
   }
 
+  /** Where the evaluation objective's reference values came from. */
+  static String referenceText(TuneSpec spec) {
+    TuneEvaluation e = spec.getObjective().getEvaluation();
+    int positions = e.getPositionsCount();
+    long found = e.getPositionsList().stream().filter(p -> !p.hasBlackValue()).count();
+    if (found == 0) {
+      return String.format(Locale.ROOT, "%,d positions with values given in the spec", positions);
+    }
+    long playouts =
+        e.getReferencePlayouts() == 0
+            ? TuneSpecs.DEFAULT_REFERENCE_PLAYOUTS
+            : e.getReferencePlayouts();
+    return String.format(
+        Locale.ROOT,
+        "%,d positions, %,d of them valued by the reference step (a %,d-playout search each;"
+            + " results.json has the values)",
+        positions,
+        found,
+        playouts);
+  }
+
   /** {@code 12.5 iterations/min}, or {@code ? iterations/min} before it is known. */
   static String rate(JobStatus s) {
     double r = iterationsPerMinute(s);
@@ -278,6 +306,9 @@ final class TuneReport {
    */
   static String progress(JobStatus s) {
     TuneSummary t = s.getTune();
+    if (t.getPhase().equals("reference")) {
+      return "reference searches";
+    }
     if (t.getPhase().equals("confirming") && t.hasConfirm()) {
       return String.format(Locale.ROOT, "confirming: %,d pairs", t.getConfirm().getPairs());
     }

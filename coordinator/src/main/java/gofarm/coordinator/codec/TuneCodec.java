@@ -14,6 +14,7 @@ import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobStatus;
+import gofarm.proto.v1.PositionSearch;
 import gofarm.proto.v1.TuneIteration;
 import gofarm.proto.v1.TuneResult;
 import gofarm.proto.v1.TuneSummary;
@@ -21,6 +22,7 @@ import gofarm.proto.v1.TunedValue;
 import gofarm.wire.ChunkKey;
 import gofarm.wire.Codec;
 import gofarm.wire.JobPosition;
+import gofarm.wire.PositionSearches;
 import gofarm.wire.ResolvedMatch;
 import gofarm.wire.ResolvedTune;
 import gofarm.wire.WorkerProtocol;
@@ -30,11 +32,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A tune job on the wire. Its chunks are ordinary work for a worker: a tuning pair is a match game
- * pair of θ+ against θ− (or two playout chunks of a reference position, under θ+ and θ−), and a
- * confirmation pair is a match game pair of the tuned against the starting policy; so workers know
- * nothing of tuning. Results are checked as a match's or an evaluate job's, and the report goes out
- * as {@code TuneSummary} and {@code TuneResult}.
+ * A tune job on the wire. Its chunks are ordinary work for a worker: a reference search is a
+ * position search, a tuning pair is a match game pair of θ+ against θ− (or two playout chunks of a
+ * reference position, under θ+ and θ−), and a confirmation pair is a match game pair of the tuned
+ * against the starting policy; so workers know nothing of tuning. Results are checked as a match's
+ * or an evaluate job's, and the report goes out as {@code TuneSummary} and {@code TuneResult}.
  */
 public final class TuneCodec extends KindCodec<TunePlay, TuneReport> {
   private final ResolvedTune tune;
@@ -62,7 +64,18 @@ public final class TuneCodec extends KindCodec<TunePlay, TuneReport> {
   @Override
   public ChunkAssignment assignment(ChunkKey key, Tally<TunePlay, TuneReport> tally) {
     TuneTally t = (TuneTally) tally;
-    if (key.position() == 1) {
+    if (key.position() == TunePlan.REFERENCE) {
+      int position = tune.unvalued().get(key.chunk());
+      return ChunkAssignment.newBuilder()
+          .setId(key.toProto())
+          .setPosition(tune.positions().get(position).position())
+          .setRules(Codec.toProto(tune.rules()))
+          .setPolicy(Codec.toProto(tune.start()))
+          .setSeed(tune.referenceSeed(position))
+          .setSearch(PositionSearch.newBuilder().setPlayouts(tune.referencePlayouts()))
+          .build();
+    }
+    if (key.position() == TunePlan.CONFIRM) {
       ResolvedMatch confirm =
           ResolvedTune.players(
               tune.confirm(),
@@ -101,8 +114,12 @@ public final class TuneCodec extends KindCodec<TunePlay, TuneReport> {
 
   @Override
   protected TunePlay read(ChunkKey key, ChunkResult result) {
-    if (key.position() == 1 || tune.byMatch()) {
-      ResolvedMatch games = key.position() == 1 ? tune.confirm() : tune.games();
+    if (key.position() == TunePlan.REFERENCE) {
+      refuseIfAny(key, PositionSearches.problems(result));
+      return TunePlay.value(result.getValue().getBlackValue(), result.getValue().getPlayouts());
+    }
+    if (key.position() == TunePlan.CONFIRM || tune.byMatch()) {
+      ResolvedMatch games = key.position() == TunePlan.CONFIRM ? tune.confirm() : tune.games();
       refuseIfAny(key, WorkerProtocol.gamePairProblems(result, games.maxMoves()));
       return TunePlay.of(MatchCodec.pair(result));
     }
@@ -168,7 +185,7 @@ public final class TuneCodec extends KindCodec<TunePlay, TuneReport> {
     if (r.confirm() != null) {
       b.setConfirm(MatchCodec.toResult(r.confirm()));
     }
-    return b.build();
+    return b.addAllReferenceValues(r.values()).build();
   }
 
   /** A tuning's figures: the summary in a status, everything in results. */

@@ -11,15 +11,26 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The plan of a tune job: series 0 holds the iterations' chunks ({@link
- * ResolvedTune#chunksPerIteration} each), series 1 the confirmation's game pairs when the spec asks
- * for one. Units are games (two per game pair) and evaluations (one each). Counted by a {@link
- * TuneTally}, which releases each iteration once the one before is counted; reported as a {@link
+ * The plan of a tune job, in three series: {@link #REFERENCE} holds the reference step's position
+ * searches (one per reference position without a given value, so often none), {@link #ITERATIONS}
+ * the iterations' chunks ({@link ResolvedTune#chunksPerIteration} each), {@link #CONFIRM} the
+ * confirmation's game pairs (none without one). Units are games (two per game pair), evaluations
+ * and searches (one each). Counted by a {@link TuneTally}, which releases the iterations once the
+ * reference values are in and each iteration once the one before is counted; reported as a {@link
  * TuneReport}. Immutable.
  */
 public final class TunePlan implements JobKind<TunePlay, TuneReport> {
   /** How much slower than the modelled speed a worker may run an evaluation, for its lease. */
   private static final double SLOW = 10;
+
+  /** The series of the reference step's searches. */
+  public static final int REFERENCE = 0;
+
+  /** The series of the iterations. */
+  public static final int ITERATIONS = 1;
+
+  /** The series of the confirmation. */
+  public static final int CONFIRM = 2;
 
   private final ResolvedTune tune;
 
@@ -39,23 +50,30 @@ public final class TunePlan implements JobKind<TunePlay, TuneReport> {
 
   @Override
   public int series() {
-    return tune.confirm() == null ? 1 : 2;
+    return 3;
   }
 
   @Override
   public int chunks(int series) {
-    return series == 0 ? tune.iterations() * tune.chunksPerIteration() : tune.confirm().pairs();
+    return switch (series) {
+      case REFERENCE -> tune.unvalued().size();
+      case ITERATIONS -> tune.iterations() * tune.chunksPerIteration();
+      default -> tune.confirm() == null ? 0 : tune.confirm().pairs();
+    };
   }
 
   @Override
   public long units(int series, int chunk) {
-    return series == 0 && !tune.byMatch() ? 1 : 2;
+    return series == CONFIRM || series == ITERATIONS && tune.byMatch() ? 2 : 1;
   }
 
   @Override
   public long units() {
-    long n = (long) chunks(0) * units(0, 0);
-    return tune.confirm() == null ? n : n + 2L * tune.confirm().pairs();
+    long n = 0;
+    for (int s = 0; s < series(); s++) {
+      n += chunks(s) * units(s, 0);
+    }
+    return n;
   }
 
   @Override
@@ -73,6 +91,7 @@ public final class TunePlan implements JobKind<TunePlay, TuneReport> {
     if (result.games() != null) {
       return ChunkWork.games(result.games().first().moves(), result.games().second().moves());
     }
+    // A search's playouts are counted, its moves are not known.
     return ChunkWork.playouts("custom", result.playouts(), result.moves());
   }
 
@@ -88,16 +107,19 @@ public final class TunePlan implements JobKind<TunePlay, TuneReport> {
   }
 
   /**
-   * The base lease plus the longest of its chunks: a game pair as a match's, an evaluation at
-   * {@link #SLOW} times the modelled time of its playouts on the largest board (rates move, and
-   * workers may be slow), so that a long chunk on a live worker is not handed to a second one.
+   * The base lease plus the longest of its chunks: a game pair as a match's, an evaluation or a
+   * reference search at {@link #SLOW} times the modelled time of its playouts on the largest board
+   * (rates move, a search's tree costs too, and workers may be slow), so that a long chunk on a
+   * live worker is not handed to a second one.
    */
   @Override
   public Duration lease(Duration base) {
     Duration lease = base;
+    long playouts =
+        Math.max(tune.playouts(), tune.unvalued().isEmpty() ? 0 : tune.referencePlayouts());
     for (JobPosition p : tune.positions()) {
       double seconds =
-          SLOW * tune.playouts() * Chunking.secondsPerPlayout(Geometry.of(p.size()), tune.start());
+          SLOW * playouts * Chunking.secondsPerPlayout(Geometry.of(p.size()), tune.start());
       Duration evaluation = base.plusMillis((long) Math.ceil(seconds * 1000));
       lease = evaluation.compareTo(lease) > 0 ? evaluation : lease;
     }

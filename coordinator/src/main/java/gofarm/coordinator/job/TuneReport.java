@@ -15,11 +15,13 @@ import java.util.List;
  * @param objectiveValue the match objective's score of θ+ over the last tenth of the counted
  *     iterations (0..1), or the evaluation objective's mean squared error over them; NaN before the
  *     first iteration
- * @param phase "tuning", "confirming" or "done"
+ * @param phase "reference", "tuning", "confirming" or "done"
  * @param confirm the confirmation match's report, or null before it starts (or without one)
  * @param trajectory θ after each counted iteration, or null in a headline report
  * @param objectives each counted iteration's objective (see {@code TuneIteration}), or null in a
  *     headline report
+ * @param values the evaluation objective's reference values, as given or found, once all are known
+ *     (else empty)
  */
 public record TuneReport(
     ResolvedTune tune,
@@ -30,10 +32,12 @@ public record TuneReport(
     String phase,
     MatchReport confirm,
     List<List<Double>> trajectory,
-    List<Double> objectives) {
+    List<Double> objectives,
+    List<Double> values) {
 
   public TuneReport {
     theta = List.copyOf(theta);
+    values = List.copyOf(values);
     trajectory = trajectory == null ? null : List.copyOf(trajectory);
     objectives = objectives == null ? null : List.copyOf(objectives);
   }
@@ -49,6 +53,7 @@ public record TuneReport(
         phase,
         confirm == null ? null : confirm.headlines(),
         null,
-        null);
+        null,
+        values);
   }
 }

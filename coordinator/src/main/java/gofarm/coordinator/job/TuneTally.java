@@ -7,18 +7,21 @@ import java.util.List;
 import java.util.function.IntPredicate;
 
 /**
- * What a tune job's chunks add up to: θ moved once per iteration by SPSA from the batch's results
- * in pair order, then the confirmation match. Series 0 holds the iterations (chunk {@code c} is
- * chunk {@code c % perIteration} of iteration {@code c / perIteration + 1}); iteration k + 1 is
- * released only once iteration k is counted, since its pairs play around the θ it gives. Series 1
- * is the confirmation, released when the last iteration is counted. Mutable, owned by the job's
- * actor.
+ * What a tune job's chunks add up to: the reference values the reference step finds, θ moved once
+ * per iteration by SPSA from the batch's results in pair order, then the confirmation match. In
+ * {@link TunePlan#ITERATIONS} chunk {@code c} is chunk {@code c % perIteration} of iteration {@code
+ * c / perIteration + 1}; the iterations are released once every reference value is known, and
+ * iteration k + 1 only once iteration k is counted, since its pairs play around the θ it gives. The
+ * confirmation is released when the last iteration is counted. Mutable, owned by the job's actor.
  */
 public final class TuneTally implements Tally<TunePlay, TuneReport> {
   /** The objective's running value is over this fraction of the counted iterations (at least 1). */
   private static final double WINDOW = 0.1;
 
   private final ResolvedTune tune;
+  private final List<Integer> unvalued;
+  private final double[] values;
+  private int valuesFound;
   private final int perIteration;
   private final double[] results;
   private final List<double[]> trajectory = new ArrayList<>();
@@ -31,6 +34,11 @@ public final class TuneTally implements Tally<TunePlay, TuneReport> {
 
   public TuneTally(ResolvedTune tune) {
     this.tune = tune;
+    this.unvalued = tune.unvalued();
+    this.values = new double[tune.values().size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = tune.values().get(i);
+    }
     this.perIteration = tune.chunksPerIteration();
     this.results = new double[tune.batchPairs()];
     this.theta = tune.startTheta();
@@ -56,15 +64,27 @@ public final class TuneTally implements Tally<TunePlay, TuneReport> {
 
   @Override
   public int released(int series) {
-    if (series == 0) {
-      return (iteration + 1) * perIteration;
-    }
-    return iteration == tune.iterations() ? Integer.MAX_VALUE : 0;
+    return switch (series) {
+      case TunePlan.REFERENCE -> Integer.MAX_VALUE;
+      case TunePlan.ITERATIONS ->
+          valuesFound < unvalued.size() ? 0 : (iteration + 1) * perIteration;
+      default -> iteration == tune.iterations() ? Integer.MAX_VALUE : 0;
+    };
+  }
+
+  /** The reference values, as given or found (NaN for one not yet found), in position order. */
+  public double[] values() {
+    return values.clone();
   }
 
   @Override
   public void count(int series, int chunk, TunePlay play) {
-    if (series == 1) {
+    if (series == TunePlan.REFERENCE) {
+      values[unvalued.get(chunk)] = play.blackScore();
+      valuesFound++;
+      return;
+    }
+    if (series == TunePlan.CONFIRM) {
       confirm.count(0, chunk, play.games());
       return;
     }
@@ -77,7 +97,7 @@ public final class TuneTally implements Tally<TunePlay, TuneReport> {
       plusScore = play.blackScore();
     } else {
       int pair = index / 2;
-      double value = tune.values().get(tune.positionOf(k, pair));
+      double value = values[tune.positionOf(k, pair)];
       double plusError = square(plusScore - value);
       double minusError = square(play.blackScore() - value);
       // Larger is better for θ+: the error it saves.
@@ -110,16 +130,18 @@ public final class TuneTally implements Tally<TunePlay, TuneReport> {
 
   @Override
   public boolean settled(int series) {
-    return series == 1 && confirm != null && confirm.settled(0);
+    return series == TunePlan.CONFIRM && confirm != null && confirm.settled(0);
   }
 
   @Override
   public TuneReport report(
       IntPredicate seriesDone, boolean finished, double unitsPerSecond, boolean withStats) {
     String phase;
-    if (iteration < tune.iterations()) {
+    if (valuesFound < unvalued.size()) {
+      phase = "reference";
+    } else if (iteration < tune.iterations()) {
       phase = "tuning";
-    } else if (tune.confirm() != null && !seriesDone.test(1)) {
+    } else if (tune.confirm() != null && !seriesDone.test(TunePlan.CONFIRM)) {
       phase = "confirming";
     } else {
       phase = "done";
@@ -127,7 +149,8 @@ public final class TuneTally implements Tally<TunePlay, TuneReport> {
     MatchReport match =
         confirm == null
             ? null
-            : confirm.report(series -> seriesDone.test(1), finished, unitsPerSecond, withStats);
+            : confirm.report(
+                series -> seriesDone.test(TunePlan.CONFIRM), finished, unitsPerSecond, withStats);
     List<Double> now = new ArrayList<>(theta.length);
     for (double t : theta) {
       now.add(t);
@@ -143,6 +166,12 @@ public final class TuneTally implements Tally<TunePlay, TuneReport> {
         path.add(row);
       }
     }
+    List<Double> known = new ArrayList<>();
+    if (valuesFound == unvalued.size()) {
+      for (double v : values) {
+        known.add(v);
+      }
+    }
     return new TuneReport(
         tune,
         iteration,
@@ -152,7 +181,8 @@ public final class TuneTally implements Tally<TunePlay, TuneReport> {
         phase,
         match,
         path,
-        withStats ? objectives : null);
+        withStats ? objectives : null,
+        known);
   }
 
   /** The mean of the last tenth of the iterations' objectives, as the summary states it. */

@@ -81,10 +81,10 @@ public class TuneTallyTest {
   void aBatchMovesThetaByFishtestsFormulaInPairOrder() {
     ResolvedTune t = tune(10, 3, R_END, false);
     TuneTally tally = new TuneTally(t);
-    tally.count(0, 0, pair(1, 1)); // +2
-    tally.count(0, 1, pair(0, 0)); // -2
+    tally.count(TunePlan.ITERATIONS, 0, pair(1, 1)); // +2
+    tally.count(TunePlan.ITERATIONS, 1, pair(0, 0)); // -2
     assertEquals(0, tally.iteration(), "the batch is not complete");
-    tally.count(0, 2, pair(1, 0.5)); // +1
+    tally.count(TunePlan.ITERATIONS, 2, pair(1, 0.5)); // +1
     assertEquals(1, tally.iteration());
 
     // The gains by the formula: N = 10, A = 1, c = cEnd·N^γ, a = rEnd·cEnd²·(A+N)^α, at k = 1.
@@ -122,14 +122,22 @@ public class TuneTallyTest {
     assertEquals(2 * 4 + 80, table.playoutsTotal(), "games");
 
     List<ChunkKey> first = table.lease("w", 100, Long.MAX_VALUE);
-    assertEquals(List.of(new ChunkKey("j", 0, 0, 0), new ChunkKey("j", 0, 0, 1)), first);
+    assertEquals(
+        List.of(
+            new ChunkKey("j", TunePlan.ITERATIONS, 0, 0),
+            new ChunkKey("j", TunePlan.ITERATIONS, 0, 1)),
+        first);
     assertEquals(0, table.waiting(), "iteration 2 waits for iteration 1");
     table.complete(first.get(1), pair(1, 1));
     assertEquals(0, table.waiting(), "pair 0 of iteration 1 is missing");
     table.complete(first.get(0), pair(0, 1));
     assertEquals(2, table.waiting());
     List<ChunkKey> second = table.lease("w", 100, Long.MAX_VALUE);
-    assertEquals(List.of(new ChunkKey("j", 0, 0, 2), new ChunkKey("j", 0, 0, 3)), second);
+    assertEquals(
+        List.of(
+            new ChunkKey("j", TunePlan.ITERATIONS, 0, 2),
+            new ChunkKey("j", TunePlan.ITERATIONS, 0, 3)),
+        second);
     assertNull(tally.report(s -> false, false, 0, false).confirm());
     table.complete(second.get(0), pair(1, 0));
     table.complete(second.get(1), pair(1, 0));
@@ -147,7 +155,7 @@ public class TuneTallyTest {
       table.complete(key, pair(1, 1));
     }
     assertTrue(table.finished());
-    assertTrue(table.seriesStoppedEarly(1));
+    assertTrue(table.seriesStoppedEarly(TunePlan.CONFIRM));
     assertEquals("done", tally.report(table::seriesDone, true, 0, false).phase());
     assertTrue(tally.stopMessage().startsWith("confirmation: SPRT [0, 100] accepted H1"));
     assertEquals(
@@ -173,7 +181,7 @@ public class TuneTallyTest {
             f(t.spsa().perturbed(theta, k, delta, 1)) - f(t.spsa().perturbed(theta, k, delta, -1));
         double p = 1 / (1 + Math.exp(-4 * gap));
         tally.count(
-            0,
+            TunePlan.ITERATIONS,
             (k - 1) * t.batchPairs() + j,
             pair(random.nextDouble() < p ? 1 : 0, random.nextDouble() < p ? 1 : 0));
       }
@@ -182,6 +190,62 @@ public class TuneTallyTest {
     assertEquals(0.3, end[0], 0.1, "rules[0].rate");
     assertEquals(0.6, end[1], 0.1, "rules[4].rate");
     assertFalse(tally.settled(0));
+  }
+
+  @Test
+  void theReferenceStepValuesPositionsBeforeTheFirstIteration() {
+    TuneEvaluation.Builder e =
+        TuneEvaluation.newBuilder().setPlayouts(100).setReferencePlayouts(500);
+    e.addPositions(
+        ReferencePosition.newBuilder().setPosition(PositionSource.newBuilder().setEmpty(7)));
+    e.addPositions(
+        ReferencePosition.newBuilder()
+            .setPosition(PositionSource.newBuilder().setEmpty(9))
+            .setBlackValue(0.25));
+    e.addPositions(
+        ReferencePosition.newBuilder().setPosition(PositionSource.newBuilder().setEmpty(5)));
+    TuneSpec.Builder spec =
+        TuneSpec.newBuilder()
+            .setPolicy(PolicySpec.newBuilder().setName("heavy"))
+            .addParameters(parameter("rules[0].rate", R_END))
+            .setObjective(TuneObjective.newBuilder().setEvaluation(e))
+            .setIterations(3)
+            .setBatchPairs(1);
+    ResolvedTune t =
+        (ResolvedTune) JobSpecs.resolve(JobSpec.newBuilder().setSeed(4).setTune(spec).build());
+    assertEquals(List.of(0, 2), t.unvalued());
+    TunePlan plan = new TunePlan(t);
+    TuneTally tally = plan.newTally();
+    ChunkTable<TunePlay> table = new ChunkTable<>("j", plan, tally);
+    assertEquals(
+        2 + 3 * 2, table.chunksTotal(), "two searches, three iterations of two evaluations");
+
+    List<ChunkKey> searches = table.lease("w", 100, Long.MAX_VALUE);
+    assertEquals(
+        List.of(
+            new ChunkKey("j", TunePlan.REFERENCE, 0, 0),
+            new ChunkKey("j", TunePlan.REFERENCE, 0, 1)),
+        searches,
+        "the iterations wait for the reference values");
+    assertEquals("reference", tally.report(table::seriesDone, false, 0, false).phase());
+    table.complete(searches.get(1), TunePlay.value(0.75, 500));
+    assertEquals(0, table.waiting());
+    assertTrue(Double.isNaN(tally.values()[0]));
+    table.complete(searches.get(0), TunePlay.value(0.5, 500));
+    assertArrayEquals(new double[] {0.5, 0.25, 0.75}, tally.values());
+    assertEquals(2, table.waiting(), "iteration 1 is released");
+    TuneReport report = tally.report(table::seriesDone, false, 0, false);
+    assertEquals("tuning", report.phase());
+    assertEquals(List.of(0.5, 0.25, 0.75), report.values());
+
+    // The squared errors are taken against the values found: θ+ hits its position's value.
+    List<ChunkKey> evaluations = table.lease("w", 100, Long.MAX_VALUE);
+    double value = tally.values()[t.positionOf(1, 0)];
+    table.complete(evaluations.get(0), TunePlay.evaluation(value, 100, 0));
+    table.complete(evaluations.get(1), TunePlay.evaluation(value + 0.1, 100, 0));
+    TuneReport after = tally.report(table::seriesDone, false, 0, true);
+    assertEquals(1, after.iteration());
+    assertEquals(0.005, after.objectives().get(0), 1e-12, "(0² + 0.1²) / 2");
   }
 
   @Test

@@ -30,7 +30,7 @@ class TuneMetricsTest {
     TuneTally tally = new TuneTally(t);
     for (int c = 0; c < iterations * t.chunksPerIteration(); c++) {
       // θ+ wins both games of every pair: a score of 1.
-      tally.count(0, c, TunePlay.of(MatchTallyTest.pair(1, 1)));
+      tally.count(TunePlan.ITERATIONS, c, TunePlay.of(MatchTallyTest.pair(1, 1)));
     }
     TuneCodec codec = new TuneCodec(id, new TunePlan(t));
     return new JobReport(
