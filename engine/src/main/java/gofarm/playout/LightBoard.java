@@ -327,6 +327,24 @@ final class LightBoard {
     emptyIndex[a] = j;
   }
 
+  /**
+   * The random rule of the light policies, which have neither the settled filter nor the self-atari
+   * veto: {@link PlayoutRules#randomMove} without them, in the board's own arrays. Reached through
+   * the policy's queries, the same loop made {@code uniform} about 0.94x as fast.
+   */
+  int randomMove(byte me, Rng rng) {
+    int k = emptyCount;
+    while (k > 0) {
+      int i = rng.nextInt(k);
+      int p = emptyPoints[i];
+      if (!isSimpleEye(p, me) && isLegal(p, me)) {
+        return p;
+      }
+      swapEmpty(i, --k);
+    }
+    return Point.PASS;
+  }
+
   /** {@link Board#isSimpleEye}, from this board's neighbour counts and colours. */
   boolean isSimpleEye(int p, byte player) {
     return ((neighbourCounts[p] >>> (player << 2)) & 15) == 4
