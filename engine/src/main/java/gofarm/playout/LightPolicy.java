@@ -137,7 +137,7 @@ final class LightPolicy extends PlayoutRules {
    * The random rule on {@code board}: {@code uniform}'s move, which {@link Playout} draws without
    * the rule loop (its counters added by {@link #countPlayout}). The light rules have neither the
    * settled filter nor the self-atari veto, so the board's own loop ({@link LightBoard#randomMove})
-   * makes the same draws as {@link PlayoutRules#randomMove} would, faster (see there).
+   * is {@code PlayoutPolicy}'s random rule without them.
    */
   int randomMove(LightBoard board, byte me, Rng rng) {
     return board.randomMove(me, rng);
@@ -221,31 +221,6 @@ final class LightPolicy extends PlayoutRules {
     return board.inAtariAt(q) && board.color(q) == me;
   }
 
-  @Override
-  int emptyCount() {
-    return board.emptyCount();
-  }
-
-  @Override
-  int emptyPoint(int i) {
-    return board.emptyPoint(i);
-  }
-
-  @Override
-  void swapEmpty(int i, int j) {
-    board.swapEmpty(i, j);
-  }
-
-  @Override
-  boolean isSimpleEye(int p, byte me) {
-    return board.isSimpleEye(p, me);
-  }
-
-  @Override
-  boolean isLegal(int p, byte me) {
-    return board.isLegal(p, me);
-  }
-
   // ------------------------------------------------------------------ PlayoutRules' hooks
 
   /** A capture is never suicide: only ko can forbid it. */
@@ -277,18 +252,6 @@ final class LightPolicy extends PlayoutRules {
         return true;
       }
     }
-    return false;
-  }
-
-  /** No settled filter among the light rules. */
-  @Override
-  boolean isSettled(int p) {
-    return false;
-  }
-
-  /** No self-atari filter among the light rules. */
-  @Override
-  boolean randomVetoed(int p, byte me) {
     return false;
   }
 }

@@ -568,29 +568,32 @@ public final class PlayoutPolicy extends PlayoutRules {
     return ownInAtari;
   }
 
-  @Override
-  int emptyCount() {
-    return board.emptyCount();
-  }
-
-  @Override
-  int emptyPoint(int i) {
-    return board.emptyPoint(i);
-  }
-
-  @Override
-  void swapEmpty(int i, int j) {
-    board.swapEmpty(i, j);
-  }
-
-  @Override
-  boolean isSimpleEye(int p, byte me) {
-    return board.isSimpleEye(p, me);
-  }
-
-  @Override
-  boolean isLegal(int p, byte me) {
-    return board.isLegal(p, me);
+  /**
+   * The random rule: a uniformly random acceptable move, or {@link Point#PASS} when there is none.
+   * An index is drawn among the first k empty points; a point that is not acceptable is swapped
+   * behind them and k shrinks, so each draw is uniform among the points not rejected yet (GO-DIGEST
+   * §C.1: scanning from a random start would favour points after long rejected runs). Acceptable
+   * means: not settled, not an own one-point eye (the eye rule: never fill one; the diagonal rule,
+   * see {@link Board#isSimpleEye}), legal, and not vetoed by the self-atari filter, in this order
+   * (the vetoes are counted). The light policies, which have neither filter, draw the same way from
+   * {@link LightBoard#randomMove}. Inlined at its one call ({@link #chooseMove}) by the launcher's
+   * JIT directive: asked once or more on every move, it must not be a call of its own.
+   */
+  int randomMove(byte me, Rng rng) {
+    Board board = this.board;
+    int k = board.emptyCount();
+    while (k > 0) {
+      int i = rng.nextInt(k);
+      int p = board.emptyPoint(i);
+      if (!isSettled(p)
+          && !board.isSimpleEye(p, me)
+          && board.isLegal(p, me)
+          && !randomVetoed(p, me)) {
+        return p;
+      }
+      board.swapEmpty(i, --k);
+    }
+    return Point.PASS;
   }
 
   // ------------------------------------------------------------------ PlayoutRules' hooks
@@ -625,9 +628,8 @@ public final class PlayoutPolicy extends PlayoutRules {
     return add(board, me, liberty, n);
   }
 
-  /** A settled point: nobody plays there. */
-  @Override
-  boolean isSettled(int p) {
+  /** A settled point: nobody plays there (the veto counted). */
+  private boolean isSettled(int p) {
     if (settled != null && settled[p] != Color.EMPTY) {
       moveStats.ruleVetoes[settledRule]++;
       return true;
@@ -635,8 +637,8 @@ public final class PlayoutPolicy extends PlayoutRules {
     return false;
   }
 
-  @Override
-  boolean randomVetoed(int p, byte me) {
+  /** Whether the self-atari filter rejects {@code me} at p for the random rule (counted). */
+  private boolean randomVetoed(int p, byte me) {
     if (selfAtariRule >= 0 && vetoed(board, p, me, strict)) {
       moveStats.ruleVetoes[randomRule]++;
       moveStats.ruleVetoes[selfAtariRule]++;

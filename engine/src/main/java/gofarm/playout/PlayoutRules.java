@@ -5,33 +5,30 @@ import gofarm.board.Geometry;
 import gofarm.board.Point;
 
 /**
- * The playout rules that both policies use, each written once: the local capture ({@link
- * #capture}), the local extension ({@link #extend}) with its rescue of a chain in atari ({@link
- * #save}: counter-captures, then the extension on its liberty), and the random rule with the eye
- * rule ({@link #randomMove}; the light policies' copy without filters is {@code
- * LightBoard.randomMove}, below). They read the board only through the few abstract queries below,
- * which each subclass answers from its own board: {@link LightPolicy} from a {@link LightBoard}
- * (pseudo-liberties), {@link PlayoutPolicy} from a {@link gofarm.board.Board} (exact liberties,
- * ladders, the settled and self-atari filters). The rules that need exact liberties (two-lib,
- * nakade, pattern3, the global capture and extension, the self-atari filter) live in {@link
- * PlayoutPolicy} alone.
+ * The local playout rules that both policies use, each written once: the local capture ({@link
+ * #capture}) and the local extension ({@link #extend}) with its rescue of a chain in atari ({@link
+ * #save}: counter-captures, then the extension on its liberty). They read the board only through
+ * the few abstract queries below, which each subclass answers from its own board: {@link
+ * LightPolicy} from a {@link LightBoard} (pseudo-liberties), {@link PlayoutPolicy} from a {@link
+ * gofarm.board.Board} (exact liberties, ladders, the settled and self-atari filters). The rules
+ * that need exact liberties (two-lib, nakade, pattern3, the global capture and extension, the
+ * self-atari filter) live in {@link PlayoutPolicy} alone.
  *
  * <p>Why a base class: a rule written once must still compile to code that calls one board type.
  * Each subclass is final and binds its board in a field of its own type, so where C2 inlines a rule
  * into a subclass's method it knows the exact receiver and binds every query directly. A rule that
  * C2 compiles on its own is one compiled method for both policies, whose queries become type checks
- * once both have run (C2 inlines both receivers behind a check). For the rare {@link #save}, which
- * the launcher keeps out of line on purpose, that measured no difference. For {@link #randomMove},
- * asked once or more on every move, it did: left to C2 (which compiles the loop on its own and then
- * finds it too big to inline), 9x9 {@code heavy} ran at 0.86-0.96 of the speed of the policies' own
- * copies before the rules were shared (five rounds). So each policy calls it from one place ({@code
- * LightPolicy.randomMove}, {@code PlayoutPolicy.chooseMove}) and the launcher's {@code
- * CompileCommand=inline} puts a copy there, as each policy had before. The light policies, which
- * have neither the settled filter nor the self-atari veto, draw from {@code LightBoard.randomMove}
- * instead, this loop without the two filters in the board's own arrays: reached through the
- * policy's queries, {@code uniform} ran at 0.87-0.94 of the speed before the rules were shared, and
- * at 0.99-1.01 with the board's own loop (six rounds, one jar per vCPU). The two subclasses make
- * the same choices draw for draw: {@code LightBoardTest} plays them side by side.
+ * once both have run; for the rare {@link #save}, which the launcher keeps out of line on purpose,
+ * that measured no difference.
+ *
+ * <p>The random rule, asked once or more on every move, is not here: shared, it cost too much. Left
+ * to C2 it was one method for both boards (9x9 {@code heavy} at 0.86-0.96 of the speed of the
+ * policies' own copies); inlined at each policy's call, the light policies still ran it through
+ * their board queries at 0.87-0.94 of the speed of the light board's own loop ({@code uniform}, six
+ * rounds, one jar per vCPU). So each board keeps its own: {@code PlayoutPolicy.randomMove} with the
+ * settled and self-atari filters, {@code LightBoard.randomMove} without them (no light policy has
+ * them), the same draws in the same order. The two subclasses make the same choices draw for draw:
+ * {@code LightBoardTest} plays them side by side.
  *
  * <p>Thread-confined, as its subclasses.
  */
@@ -74,17 +71,6 @@ abstract class PlayoutRules {
    */
   abstract int ownInAtariSides(byte me, int last);
 
-  abstract int emptyCount();
-
-  abstract int emptyPoint(int i);
-
-  /** Exchanges the i-th and j-th entries of the empty-point list. */
-  abstract void swapEmpty(int i, int j);
-
-  abstract boolean isSimpleEye(int p, byte me);
-
-  abstract boolean isLegal(int p, byte me);
-
   // ------------------------------------------------------------------ the policy's hooks
 
   /**
@@ -100,12 +86,6 @@ abstract class PlayoutRules {
    * into a ladder: see {@link PlayoutPolicy}); returns the new count.
    */
   abstract int addExtension(byte me, int liberty, int ladder, int n);
-
-  /** Whether the settled filter forbids p in this playout (the veto counted). */
-  abstract boolean isSettled(int p);
-
-  /** Whether the self-atari filter rejects {@code me} at p for the random rule (counted). */
-  abstract boolean randomVetoed(int p, byte me);
 
   // ------------------------------------------------------------------ the rules
 
@@ -170,29 +150,5 @@ abstract class PlayoutRules {
       return addCapture(me, lastLiberty(q), n);
     }
     return n;
-  }
-
-  /**
-   * The random rule: a uniformly random acceptable move, or {@link Point#PASS} when there is none.
-   * An index is drawn among the first k empty points; a point that is not acceptable is swapped
-   * behind them and k shrinks, so each draw is uniform among the points not rejected yet (GO-DIGEST
-   * §C.1: scanning from a random start would favour points after long rejected runs). Acceptable
-   * means: not settled, not an own one-point eye (the eye rule: never fill one; the diagonal rule,
-   * see {@link gofarm.board.Board#isSimpleEye}), legal, and not vetoed by the self-atari filter, in
-   * this order (the vetoes are counted). Inlined by the launcher's JIT directive at its one call in
-   * each policy (above).
-   */
-  final int randomMove(byte me, Rng rng) {
-    int k = emptyCount();
-    while (k > 0) {
-      int i = rng.nextInt(k);
-      int p = emptyPoint(i);
-      // The eye rule: never fill an own one-point eye (the diagonal rule, see isSimpleEye).
-      if (!isSettled(p) && !isSimpleEye(p, me) && isLegal(p, me) && !randomVetoed(p, me)) {
-        return p;
-      }
-      swapEmpty(i, --k);
-    }
-    return Point.PASS;
   }
 }
