@@ -4,6 +4,7 @@ import gofarm.rules.Game;
 import gofarm.rules.KoRule;
 import gofarm.rules.Rules;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -114,26 +115,43 @@ public final class Sgf {
 
   /**
    * Reads the games of an SGF file: in the charset its {@code CA} property names, else UTF-8, or
-   * ISO-8859-1 (the FF[4] default) when the bytes are not UTF-8.
+   * ISO-8859-1 (the FF[4] default) when the bytes are not UTF-8. Only a regular file is read (a
+   * device such as {@code /dev/zero} reports no size and never ends; a FIFO blocks until someone
+   * writes), and never more than {@link #MAX_INPUT_CHARS} bytes, counted while reading rather than
+   * taken from the size the file reports.
    *
-   * @throws SgfParseException for malformed input, or a file longer than {@link #MAX_INPUT_CHARS}
-   *     bytes
+   * @throws SgfParseException for malformed input, a file that is not a regular file, or one longer
+   *     than {@link #MAX_INPUT_CHARS} bytes
    * @throws UncheckedIOException when the file cannot be read
    */
   public static List<SgfGame> read(Path file) {
-    try {
-      long size = Files.size(file);
-      if (size > MAX_INPUT_CHARS) {
+    return parse(decode(readBounded(file, MAX_INPUT_CHARS, "MAX_INPUT_CHARS")));
+  }
+
+  /**
+   * The bytes of a regular file of at most {@code limit} bytes, counted while reading.
+   *
+   * @param limitName the limit's name, for the message
+   * @throws SgfParseException when the file is not a regular file or is longer
+   * @throws UncheckedIOException when it cannot be read
+   */
+  public static byte[] readBounded(Path file, int limit, String limitName) {
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      throw new SgfParseException(
+          0,
+          0,
+          file
+              + " is not a regular file ("
+              + (Files.isDirectory(file) ? "a directory" : "a device, FIFO or socket")
+              + "): give the path of a file");
+    }
+    try (InputStream in = Files.newInputStream(file)) {
+      byte[] bytes = in.readNBytes(limit + 1);
+      if (bytes.length > limit) {
         throw new SgfParseException(
-            0,
-            0,
-            "input has "
-                + size
-                + " bytes, more than the limit of "
-                + MAX_INPUT_CHARS
-                + " (MAX_INPUT_CHARS)");
+            0, 0, "input has more than " + limit + " bytes, the limit (MAX_INPUT_CHARS)");
       }
-      return parse(decode(Files.readAllBytes(file)));
+      return bytes;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -20,11 +21,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -562,13 +565,51 @@ class SgfTest {
   }
 
   @Test
-  void fileLongerThanTheLimitIsRejectedBeforeReading(@TempDir Path dir) throws IOException {
+  void fileLongerThanTheLimitIsRejectedWhileReading(@TempDir Path dir) throws IOException {
     Path file = dir.resolve("big.sgf");
     Files.write(file, new byte[Sgf.MAX_INPUT_CHARS + 1]);
     SgfParseException e = assertThrows(SgfParseException.class, () -> Sgf.read(file));
+    assertEquals("input has more than 10000000 bytes, the limit (MAX_INPUT_CHARS)", e.getMessage());
+  }
+
+  /** A device reports no size and never ends: refused at once, never read into memory. */
+  @Test
+  void devicesAreRefusedBeforeReading() {
+    Path zero = Path.of("/dev/zero");
+    Assumptions.assumeTrue(Files.exists(zero), "no /dev/zero here");
+    SgfParseException e =
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(10),
+            () -> assertThrows(SgfParseException.class, () -> Sgf.read(zero)));
     assertEquals(
-        "input has 10000001 bytes, more than the limit of 10000000 (MAX_INPUT_CHARS)",
+        "/dev/zero is not a regular file (a device, FIFO or socket): give the path of a file",
         e.getMessage());
+    assertThrows(SgfParseException.class, () -> Sgf.read(Path.of("/dev/urandom")));
+  }
+
+  /** A FIFO would block the reader until someone writes to it: refused without opening it. */
+  @Test
+  void fifosAreRefusedWithoutBlocking(@TempDir Path dir) throws Exception {
+    Path fifo = dir.resolve("games.sgf");
+    Process mkfifo;
+    try {
+      mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    } catch (IOException noMkfifo) {
+      Assumptions.abort("no mkfifo here");
+      return;
+    }
+    Assumptions.assumeTrue(mkfifo.waitFor() == 0, "mkfifo failed");
+    SgfParseException e =
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(10),
+            () -> assertThrows(SgfParseException.class, () -> Sgf.read(fifo)));
+    assertEquals(
+        fifo + " is not a regular file (a device, FIFO or socket): give the path of a file",
+        e.getMessage());
+    SgfParseException directory = assertThrows(SgfParseException.class, () -> Sgf.read(dir));
+    assertEquals(
+        dir + " is not a regular file (a directory): give the path of a file",
+        directory.getMessage());
   }
 
   @Test

@@ -47,6 +47,9 @@ public final class SpecFiles {
   private static final Pattern EXCEPTION_PREFIX =
       Pattern.compile("^(?:[a-z0-9_]+\\.)+[A-Za-z0-9_$]+(?:Exception|Error): ");
 
+  /** The largest spec file: room for several SGF texts of {@link Sgf#MAX_INPUT_CHARS} inline. */
+  public static final int MAX_SPEC_BYTES = 64 << 20;
+
   private SpecFiles() {}
 
   /**
@@ -59,12 +62,15 @@ public final class SpecFiles {
   public static JobSpec read(Path specFile) {
     String json;
     try {
-      byte[] bytes = Files.readAllBytes(specFile);
+      // Bounded while reading, from regular files only: /dev/zero or a FIFO is refused, not read.
+      byte[] bytes = Sgf.readBounded(specFile, MAX_SPEC_BYTES, "MAX_SPEC_BYTES");
       json = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
     } catch (CharacterCodingException e) {
       throw Violations.of("", "cannot read " + specFile + ": not UTF-8 text");
-    } catch (IOException e) {
-      throw Violations.of("", "cannot read " + specFile + ": " + reason(e));
+    } catch (SgfParseException e) {
+      throw Violations.of("", "cannot read " + specFile + ": " + e.getMessage());
+    } catch (UncheckedIOException e) {
+      throw Violations.of("", "cannot read " + specFile + ": " + reason(e.getCause()));
     }
     JobSpec spec = parseJson(json, specFile.toString());
     Path dir = specFile.toAbsolutePath().getParent();

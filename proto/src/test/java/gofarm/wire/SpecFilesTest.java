@@ -309,6 +309,24 @@ class SpecFilesTest {
         description(() -> SpecFiles.read(unknown)));
   }
 
+  /** Endless inputs are refused at once: a device as the spec, or as one of its SGF files. */
+  @Test
+  void devicesAreRefusedNotRead(@TempDir Path dir) throws IOException {
+    Path zero = Path.of("/dev/zero");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(zero), "no /dev/zero here");
+    assertEquals(
+        "cannot read /dev/zero: /dev/zero is not a regular file (a device, FIFO or socket): give"
+            + " the path of a file",
+        description(() -> SpecFiles.read(zero)));
+    Path spec = dir.resolve("spec.json");
+    Files.writeString(
+        spec, "{\"evaluate\": {\"positions\": [{\"sgf\": {\"file\": \"/dev/urandom\"}}]}}");
+    assertEquals(
+        "spec.evaluate.positions[0].sgf.file: /dev/urandom: /dev/urandom is not a regular file (a"
+            + " device, FIFO or socket): give the path of a file",
+        description(() -> SpecFiles.read(spec)));
+  }
+
   @Test
   void specsRoundTripThroughJson() throws Exception {
     JobSpec spec = SpecFiles.parseJson(SPEC, "spec.json");
