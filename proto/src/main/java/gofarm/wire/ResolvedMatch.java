@@ -54,25 +54,16 @@ public record ResolvedMatch(
 
   /** This match between other players, everything else the same. */
   public ResolvedMatch withPlayers(ResolvedPlayer candidate, ResolvedPlayer baseline) {
-    return new ResolvedMatch(
-        name,
-        seed,
-        priority,
-        rules,
-        size,
-        candidate,
-        baseline,
-        openings,
-        randomMoves,
-        pairs,
-        sprt,
-        maxMoves,
-        adjudication,
-        referee);
+    return with(candidate, baseline, pairs, sprt);
   }
 
   /** This match with another pair count and stopping test, everything else the same. */
   public ResolvedMatch withPairs(int pairs, Sprt sprt) {
+    return with(candidate, baseline, pairs, sprt);
+  }
+
+  private ResolvedMatch with(
+      ResolvedPlayer candidate, ResolvedPlayer baseline, int pairs, Sprt sprt) {
     return new ResolvedMatch(
         name,
         seed,

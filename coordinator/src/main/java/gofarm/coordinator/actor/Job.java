@@ -257,7 +257,6 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
 
   private Behavior<Command> onChunkCompleted(ChunkCompleted<R> done) {
     long leased = table.leaseStart(done.key());
-    int waitingBefore = table.waiting();
     ChunkTable.Outcome outcome;
     try {
       outcome = table.complete(done.key(), done.result());
@@ -280,7 +279,7 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
     if (table.finished() && !state.isFinished()) {
       return finish(JobState.SUCCEEDED, table.anyStoppedEarly() ? tally.stopMessage() : "");
     }
-    if (table.waiting() > waitingBefore) {
+    if (table.openedMore()) {
       // The count released chunks (a tuning's next iteration): the pool may have idle workers.
       tellWaiting();
     }

@@ -40,6 +40,7 @@ import java.util.Optional;
  */
 public final class TuneCodec extends KindCodec<TunePlay, TuneReport> {
   private final ResolvedTune tune;
+  private final TunePlan plan;
 
   /** An empty statistics of each board size, to check evaluations' shapes against; read only. */
   private final Map<Integer, PlayoutStats> shapes = new HashMap<>();
@@ -47,6 +48,7 @@ public final class TuneCodec extends KindCodec<TunePlay, TuneReport> {
   public TuneCodec(String jobId, TunePlan plan) {
     super(jobId, plan);
     this.tune = plan.job();
+    this.plan = plan;
     for (JobPosition p : tune.positions()) {
       shapes.computeIfAbsent(p.size(), this::shape);
     }
@@ -65,7 +67,7 @@ public final class TuneCodec extends KindCodec<TunePlay, TuneReport> {
   public ChunkAssignment assignment(ChunkKey key, Tally<TunePlay, TuneReport> tally) {
     TuneTally t = (TuneTally) tally;
     if (key.position() == TunePlan.REFERENCE) {
-      int position = tune.unvalued().get(key.chunk());
+      int position = plan.unvalued().get(key.chunk());
       return ChunkAssignment.newBuilder()
           .setId(key.toProto())
           .setPosition(tune.positions().get(position).position())

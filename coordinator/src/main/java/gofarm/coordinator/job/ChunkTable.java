@@ -56,6 +56,10 @@ public final class ChunkTable<R> {
   private final JobKind<R, ?> plan;
   private final Tally<R, ?> tally;
   private final List<PairState> pairs;
+
+  /** The series whose tally holds chunks back at the start (a tuning's): they may open later. */
+  private final List<PairState> gated;
+
   private final Map<ChunkKey, Lease> leases = new HashMap<>();
   private final Map<String, Set<ChunkKey>> leasesByWorker = new HashMap<>();
   private final TreeSet<ChunkKey> requeued = new TreeSet<>(QUEUE_ORDER);
@@ -74,6 +78,7 @@ public final class ChunkTable<R> {
     final TreeMap<Integer, R> waiting = new TreeMap<>();
     int issued;
     int counted;
+    int opened;
     boolean stoppedEarly;
 
     PairState(int series) {
@@ -119,6 +124,14 @@ public final class ChunkTable<R> {
       chunksTotal += p.chunks;
     }
     this.pairs = List.copyOf(list);
+    List<PairState> held = new ArrayList<>();
+    for (PairState p : pairs) {
+      p.opened = p.open();
+      if (p.opened < p.chunks) {
+        held.add(p);
+      }
+    }
+    this.gated = List.copyOf(held);
   }
 
   private PairState pair(ChunkKey key) {
@@ -287,6 +300,23 @@ public final class ChunkTable<R> {
       p.waiting.clear();
     }
     return Outcome.COUNTED;
+  }
+
+  /**
+   * Whether the results counted since the last call released chunks that were held back (a tuning's
+   * next iteration), so that idle workers can be offered them. Only the series held back at the
+   * start are looked at: a tally only ever releases more.
+   */
+  public boolean openedMore() {
+    boolean more = false;
+    for (PairState p : gated) {
+      int open = p.open();
+      if (open > p.opened) {
+        p.opened = open;
+        more = true;
+      }
+    }
+    return more;
   }
 
   /** Stops handing out chunks; results that arrive later are not needed. */

@@ -7,6 +7,7 @@ import gofarm.wire.JobPosition;
 import gofarm.wire.ResolvedMatch;
 import gofarm.wire.ResolvedTune;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -33,9 +34,16 @@ public final class TunePlan implements JobKind<TunePlay, TuneReport> {
   public static final int CONFIRM = 2;
 
   private final ResolvedTune tune;
+  private final List<Integer> unvalued;
 
   public TunePlan(ResolvedTune tune) {
     this.tune = tune;
+    this.unvalued = tune.unvalued();
+  }
+
+  /** The positions the reference step values, in chunk order (computed once: asked per result). */
+  public List<Integer> unvalued() {
+    return unvalued;
   }
 
   @Override
@@ -56,7 +64,7 @@ public final class TunePlan implements JobKind<TunePlay, TuneReport> {
   @Override
   public int chunks(int series) {
     return switch (series) {
-      case REFERENCE -> tune.unvalued().size();
+      case REFERENCE -> unvalued.size();
       case ITERATIONS -> tune.iterations() * tune.chunksPerIteration();
       default -> tune.confirm() == null ? 0 : tune.confirm().pairs();
     };
@@ -115,8 +123,7 @@ public final class TunePlan implements JobKind<TunePlay, TuneReport> {
   @Override
   public Duration lease(Duration base) {
     Duration lease = base;
-    long playouts =
-        Math.max(tune.playouts(), tune.unvalued().isEmpty() ? 0 : tune.referencePlayouts());
+    long playouts = Math.max(tune.playouts(), unvalued.isEmpty() ? 0 : tune.referencePlayouts());
     for (JobPosition p : tune.positions()) {
       double seconds =
           SLOW * playouts * Chunking.secondsPerPlayout(Geometry.of(p.size()), tune.start());

@@ -130,8 +130,11 @@ public class TuneTallyTest {
     assertEquals(0, table.waiting(), "iteration 2 waits for iteration 1");
     table.complete(first.get(1), pair(1, 1));
     assertEquals(0, table.waiting(), "pair 0 of iteration 1 is missing");
+    assertFalse(table.openedMore(), "nothing released yet");
     table.complete(first.get(0), pair(0, 1));
     assertEquals(2, table.waiting());
+    assertTrue(table.openedMore(), "iteration 2 released");
+    assertFalse(table.openedMore(), "told once");
     List<ChunkKey> second = table.lease("w", 100, Long.MAX_VALUE);
     assertEquals(
         List.of(
