@@ -88,10 +88,18 @@ public final class Coordinator implements AutoCloseable {
     JobArchive archive =
         settings.dataDir() == null ? JobArchive.NONE : new FileJobArchive(settings.dataDir());
     WireEncoder encoder = new WireEncoder();
-    pool = system.systemActorOf(WorkerPool.create(metrics), "pool", Props.empty());
+    pool =
+        system.systemActorOf(WorkerPool.create(metrics, settings.lease()), "pool", Props.empty());
     manager =
         system.systemActorOf(
-            JobManager.create(pool, metrics, encoder, archive, clock, settings.lease()),
+            JobManager.create(
+                pool,
+                metrics,
+                encoder,
+                archive,
+                clock,
+                settings.lease(),
+                settings.spotCheckShare()),
             "jobs",
             Props.empty());
     if (archive instanceof FileJobArchive files) {

@@ -30,11 +30,13 @@ import java.util.List;
  * longer than their range) and consistent counts: none negative (except {@code scoreSum}), {@code
  * blackWins + whiteWins + draws == playouts}, both histograms summing to {@code playouts}, {@code
  * lengthSum}, {@code scoreSum} and {@code scoreSquares} equal to what the histograms give, passes
- * and ko captures at most {@code lengthSum}; per point, owners and first players at most {@code
- * playouts}, {@code ownedByWinner} at most the owners and AMAF wins at most the AMAF playouts; per
- * rule, {@code chosen <= fired <= tried}, and all rules together chose at most the moves played
- * (passes excluded). Problems read {@code field: problem} with lowerCamelCase paths relative to the
- * message; each array reports its first bad entry only.
+ * and ko captures at most {@code lengthSum}, captures at most {@code lengthSum + playouts *
+ * points}; per point, owners and first players at most {@code playouts}, {@code ownedByWinner} at
+ * most the owners and AMAF wins at most the AMAF playouts; per rule, {@code chosen <= fired <=
+ * tried <= lengthSum * points} and candidates and vetoes at most {@code tried * points}, and all
+ * rules together chose at most the moves played (passes excluded). Problems read {@code field:
+ * problem} with lowerCamelCase paths relative to the message; each array reports its first bad
+ * entry only.
  *
  * <p>Checking and merging read the message's primitive lists in place and allocate nothing for a
  * valid result, so a coordinator can aggregate tens of thousands of 19x19 results a second.
@@ -255,10 +257,22 @@ public final class StatsCodec {
                   + ")");
     }
 
+    // Every captured stone was played in a playout or stood on the board at its start.
+    long capturable = Math.addExact(proto.getLengthSum(), Math.multiplyExact(n, points));
+    if (proto.getCaptures() > capturable) {
+      problems =
+          add(
+              problems,
+              "captures: must be at most lengthSum + playouts * points "
+                  + capturable
+                  + " (got "
+                  + proto.getCaptures()
+                  + ")");
+    }
     problems = lengths(proto, n, problems);
     problems = scores(proto, points, n, problems);
     problems = points(proto, points, n, problems);
-    problems = rules(proto, problems);
+    problems = rules(proto, points, problems);
     return problems;
   }
 
@@ -445,7 +459,11 @@ public final class StatsCodec {
     throw new IllegalStateException("no negative entry");
   }
 
-  private static List<String> rules(gofarm.proto.v1.PlayoutStats proto, List<String> problems) {
+  private static List<String> rules(
+      gofarm.proto.v1.PlayoutStats proto, int points, List<String> problems) {
+    // A rule is tried at most once per point on each move, and finds or vetoes at most every point
+    // each time: bounds that keep every sum far from overflowing, however many chunks are added.
+    long maxTried = Math.multiplyExact(proto.getLengthSum(), points);
     long chosen = 0;
     for (int r = 0; r < proto.getRulesCount(); r++) {
       RuleCounts c = proto.getRules(r);
@@ -475,6 +493,30 @@ public final class StatsCodec {
                     + c.getFired()
                     + ", "
                     + c.getTried()
+                    + ")");
+      }
+      long perTry = Math.multiplyExact(c.getTried(), points);
+      if (c.getTried() > maxTried) {
+        problems =
+            add(
+                problems,
+                path
+                    + ".tried: must be at most lengthSum * points "
+                    + maxTried
+                    + " (got "
+                    + c.getTried()
+                    + ")");
+      } else if (c.getCandidates() > perTry || c.getVetoes() > perTry) {
+        problems =
+            add(
+                problems,
+                path
+                    + ": candidates and vetoes must be at most tried * points "
+                    + perTry
+                    + " (got "
+                    + c.getCandidates()
+                    + ", "
+                    + c.getVetoes()
                     + ")");
       }
       chosen = Math.addExact(chosen, c.getChosen());

@@ -55,6 +55,7 @@ public final class WorkerProtocol {
   public static final int MAX_LABEL_CHARS = 128;
   public static final int MAX_ENGINES = 32;
   public static final int MAX_CHUNK_PLAYOUTS = Chunking.MAX_CHUNK_PLAYOUTS;
+  public static final int MAX_RESUME_TOKEN_CHARS = 64;
 
   private static final Pattern WORKER_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
 
@@ -135,6 +136,7 @@ public final class WorkerProtocol {
         }
       }
     }
+    v.maxLength("hello.resumeToken", MAX_RESUME_TOKEN_CHARS, hello.getResumeToken());
     v.throwIfAny();
   }
 
@@ -234,6 +236,23 @@ public final class WorkerProtocol {
       problems.add("stats." + p);
     }
     return problems.isEmpty() ? List.of() : problems;
+  }
+
+  /**
+   * Whether two workers' results of one chunk agree bit for bit, timings aside: what a spot check
+   * compares, since a chunk's seed fixes everything else.
+   */
+  public static boolean sameRun(ChunkResult a, ChunkResult b) {
+    return withoutTimings(a).equals(withoutTimings(b));
+  }
+
+  private static ChunkResult withoutTimings(ChunkResult r) {
+    ChunkResult.Builder b = r.toBuilder().clearSeconds();
+    if (r.hasGamePair()) {
+      b.getGamePairBuilder().getFirstBuilder().getOutcomeBuilder().clearSeconds();
+      b.getGamePairBuilder().getSecondBuilder().getOutcomeBuilder().clearSeconds();
+    }
+    return b.build();
   }
 
   // ------------------------------------------------------------------ match chunks

@@ -159,6 +159,11 @@ class StatsCodecTest {
         problems(b -> b.setScoreHistogram(0, -3)));
     assertEquals(
         "counts overflow 64 bits", problems(b -> b.setLengthHistogram(12, Long.MAX_VALUE)));
+    // Counters near the 64-bit limit would wrap when chunks are added: refused one by one.
+    assertEquals(
+        "captures: must be at most lengthSum + playouts * points 80 (got 9223372036854775807)",
+        problems(b -> b.setCaptures(Long.MAX_VALUE)));
+    assertEquals("", problems(b -> b.setCaptures(80)));
   }
 
   @Test
@@ -194,6 +199,14 @@ class StatsCodecTest {
     assertEquals(
         "rules[0]: must have chosen <= fired <= tried (got 36, 36, 30)",
         problems(b -> b.setRules(0, rule(b).setTried(30))));
+    assertEquals(
+        "rules[0].tried: must be at most lengthSum * points 396 (got 397)",
+        problems(b -> b.setRules(0, rule(b).setTried(397))));
+    assertEquals(
+        "rules[0]: candidates and vetoes must be at most tried * points 324 (got 0, "
+            + Long.MAX_VALUE
+            + ")",
+        problems(b -> b.setRules(0, rule(b).setCandidates(0).setVetoes(Long.MAX_VALUE))));
     assertEquals(
         "rules[0].vetoes: must not be negative (got -2)",
         problems(b -> b.setRules(0, rule(b).setVetoes(-2))));

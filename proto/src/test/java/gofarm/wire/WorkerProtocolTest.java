@@ -400,4 +400,62 @@ class WorkerProtocolTest {
         List.of("gamePair: required"),
         WorkerProtocol.gamePairProblems(r.toBuilder().clearGamePair().build(), 30));
   }
+
+  @Test
+  void twoRunsAgreeWhateverTheyTookButNotWhenACountDiffers() {
+    ChunkResult.Builder run =
+        ChunkResult.newBuilder()
+            .setId(new ChunkKey("j", 0, 0, 3).toProto())
+            .setSeconds(1.5)
+            .setGamePair(
+                GamePairResult.newBuilder()
+                    .setFirst(
+                        PlayedGame.newBuilder()
+                            .setSgf("(;SZ[9])")
+                            .setOutcome(GameOutcome.newBuilder().setMoves(40).setSeconds(0.7)))
+                    .setSecond(
+                        PlayedGame.newBuilder()
+                            .setSgf("(;SZ[9])")
+                            .setOutcome(GameOutcome.newBuilder().setMoves(41).setSeconds(0.8))));
+    ChunkResult a = run.build();
+    ChunkResult slower = run.setSeconds(9).build();
+    slower =
+        slower.toBuilder()
+            .setGamePair(
+                slower.getGamePair().toBuilder()
+                    .setFirst(
+                        slower.getGamePair().getFirst().toBuilder()
+                            .setOutcome(
+                                slower.getGamePair().getFirst().getOutcome().toBuilder()
+                                    .setSeconds(5))))
+            .build();
+    assertTrue(WorkerProtocol.sameRun(a, slower));
+    ChunkResult other =
+        a.toBuilder()
+            .setGamePair(
+                a.getGamePair().toBuilder()
+                    .setSecond(
+                        a.getGamePair().getSecond().toBuilder()
+                            .setOutcome(
+                                a.getGamePair().getSecond().getOutcome().toBuilder().setMoves(42))))
+            .build();
+    assertEquals(false, WorkerProtocol.sameRun(a, other));
+  }
+
+  @Test
+  void aResumeTokenIsBounded() {
+    Hello ok =
+        Hello.newBuilder()
+            .setWorkerId("w")
+            .setThreads(1)
+            .setProtocolVersion(WorkerProtocol.VERSION)
+            .setResumeToken("x".repeat(64))
+            .build();
+    WorkerProtocol.checkHello(ok);
+    StatusRuntimeException e =
+        assertThrows(
+            StatusRuntimeException.class,
+            () -> WorkerProtocol.checkHello(ok.toBuilder().setResumeToken("x".repeat(65)).build()));
+    assertTrue(e.getStatus().getDescription().contains("hello.resumeToken"), e.getMessage());
+  }
 }

@@ -58,6 +58,13 @@ final class HubConnection {
   private Stream stream; // the current stream; null between attempts
   private ScheduledFuture<?> heartbeats;
   private boolean draining;
+
+  /**
+   * The last Welcome's secret for this worker's id, sent in each later Hello: it lets the hub give
+   * the id back to this process (and count the results it resends), and to no one else.
+   */
+  private String resumeToken = "";
+
   private boolean closed;
 
   HubConnection(
@@ -130,7 +137,10 @@ final class HubConnection {
     Stream s = new Stream();
     stream = s;
     hub.connect(s); // calls s.beforeStart, which keeps the request side
-    s.out.onNext(WorkerMessage.newBuilder().setHello(settings.hello()).build());
+    s.out.onNext(
+        WorkerMessage.newBuilder()
+            .setHello(settings.hello().toBuilder().setResumeToken(resumeToken))
+            .build());
   }
 
   private void onHubMessage(Stream s, HubMessage m) {
@@ -154,6 +164,7 @@ final class HubConnection {
       return;
     }
     s.welcomed = true;
+    resumeToken = welcome.getResumeToken();
     reconnects.welcomed();
     metrics.connected(true);
     LOG.info(

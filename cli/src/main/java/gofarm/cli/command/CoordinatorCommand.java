@@ -58,8 +58,22 @@ public final class CoordinatorCommand implements Callable<Integer> {
       description = "Seconds a chunk stays leased to a worker (default: ${DEFAULT-VALUE}).")
   int leaseSeconds;
 
+  @Option(
+      names = "--spot-checks",
+      defaultValue = "0.03",
+      paramLabel = "SHARE",
+      description =
+          "Share of chunks run again on another worker to catch wrong results, 0..1; each"
+              + " worker's first chunk of a job is always checked; 0 checks none (default:"
+              + " ${DEFAULT-VALUE}).")
+  double spotChecks;
+
   @Override
   public Integer call() throws InterruptedException {
+    if (!(spotChecks >= 0 && spotChecks <= 1)) {
+      throw new ParameterException(
+          spec.commandLine(), "--spot-checks must be a share in 0..1 (got " + spotChecks + ")");
+    }
     OptionChecks.port(spec, "--port", port, false);
     OptionChecks.port(spec, "--metrics-port", metricsPort, true);
     if (leaseSeconds < 5) {
@@ -68,7 +82,7 @@ public final class CoordinatorCommand implements Callable<Integer> {
     }
     CoordinatorSettings settings =
         new CoordinatorSettings(
-            host, metricsPort, dataDir, Duration.ofSeconds(leaseSeconds), Version.of());
+            host, metricsPort, dataDir, Duration.ofSeconds(leaseSeconds), Version.of(), spotChecks);
     Coordinator coordinator =
         Coordinator.start(
             NettyServerBuilder.forAddress(new InetSocketAddress(host, port)), settings);

@@ -7,9 +7,12 @@ import gofarm.coordinator.job.ChunkTable;
 import gofarm.coordinator.job.GameSgf;
 import gofarm.coordinator.job.JobKind;
 import gofarm.coordinator.job.JobState;
+import gofarm.coordinator.job.SpotChecks;
 import gofarm.coordinator.job.Tally;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
+import gofarm.proto.v1.ChunkResult;
 import gofarm.wire.ChunkKey;
+import gofarm.wire.WorkerProtocol;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -72,18 +75,21 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
       String workerId,
       ActorRef<WorkerSession.Command> session,
       int max,
+      int otherWorkers,
       ActorRef<WorkerPool.Command> replyTo)
       implements Command {}
 
   /**
    * A worker's result for a chunk, decoded by the job's own {@link KindCodec} (which the lease gave
-   * the session); the job acknowledges it to {@code replyTo} once handled.
+   * the session), with the worker's {@code message} for spot checks to compare; the job
+   * acknowledges it to {@code replyTo} once handled.
    *
    * @param <T> the job's result type
    */
   public record ChunkCompleted<T>(
       ChunkKey key,
       T result,
+      ChunkResult message,
       String workerId,
       double seconds,
       ActorRef<WorkerSession.Command> replyTo)
@@ -98,8 +104,11 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
   /** Asks for the games a match has counted, in pair order (none for an evaluate job). */
   public record GetGames(ActorRef<List<GameSgf>> replyTo) implements Command {}
 
-  /** A worker's stream ended: its leased chunks go back to the queue. */
-  public record WorkerLost(String workerId) implements Command {}
+  /**
+   * A worker's stream ended: its leased chunks go back to the queue. A quarantined worker's held
+   * results are dropped too, to be run again elsewhere.
+   */
+  public record WorkerLost(String workerId, boolean quarantined) implements Command {}
 
   /** Stops the job; replies with the final report. */
   public record Cancel(ActorRef<JobReport> replyTo) implements Command {}
@@ -150,6 +159,14 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
   private final Duration leaseTimeout;
   private final ArrayDeque<long[]> rateSamples = new ArrayDeque<>();
   private final Map<ChunkKey, Integer> failures = new HashMap<>();
+  private final SpotChecks<R, ChunkResult> spotChecks;
+
+  /** What users should know about the run (a quarantined worker), for the job's message. */
+  private final List<String> notices = new ArrayList<>();
+
+  /** Other workers the pool had when it last offered one: a spot check needs one. */
+  private int otherWorkers;
+
   private JobState state = JobState.QUEUED;
   private Instant started;
   private Instant finished;
@@ -164,7 +181,8 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
       ActorRef<JobManager.Command> manager,
       CoordinatorMetrics metrics,
       Clock clock,
-      Duration leaseTimeout) {
+      Duration leaseTimeout,
+      double spotCheckShare) {
     super(context);
     this.timers = timers;
     this.plan = plan;
@@ -176,12 +194,18 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
     this.metrics = metrics;
     this.clock = clock;
     this.leaseTimeout = plan.lease(leaseTimeout);
+    this.spotChecks =
+        codec.kind().reproducible()
+            ? new SpotChecks<>(spotCheckShare, codec.kind().job().seed(), WorkerProtocol::sameRun)
+            : SpotChecks.none();
     timers.startTimerAtFixedRate(Tick.INSTANCE, TICK);
   }
 
   /**
    * A job for {@code plan}; it reports to {@code manager} when it finishes. The manager registers
    * it with {@code pool}, so that the pool knows of it before anything the submitter does next.
+   * {@code spotCheckShare} of its chunks (and each worker's first) are run again on another worker
+   * before they count; 0 checks none.
    */
   public static Behavior<Command> create(
       JobPlan plan,
@@ -189,8 +213,9 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
       ActorRef<JobManager.Command> manager,
       CoordinatorMetrics metrics,
       Clock clock,
-      Duration leaseTimeout) {
-    return create(plan, plan.codec(), pool, manager, metrics, clock, leaseTimeout);
+      Duration leaseTimeout,
+      double spotCheckShare) {
+    return create(plan, plan.codec(), pool, manager, metrics, clock, leaseTimeout, spotCheckShare);
   }
 
   private static <R, F> Behavior<Command> create(
@@ -200,7 +225,8 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
       ActorRef<JobManager.Command> manager,
       CoordinatorMetrics metrics,
       Clock clock,
-      Duration leaseTimeout) {
+      Duration leaseTimeout,
+      double spotCheckShare) {
     return Behaviors.setup(
         context ->
             Behaviors.withTimers(
@@ -214,7 +240,8 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
                         manager,
                         metrics,
                         clock,
-                        leaseTimeout)));
+                        leaseTimeout,
+                        spotCheckShare)));
   }
 
   @Override
@@ -235,8 +262,14 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
 
   private Behavior<Command> onLease(Lease lease) {
     long now = clock.millis();
-    List<ChunkKey> keys =
-        table.lease(lease.workerId(), lease.max(), now, now + leaseTimeout.toMillis());
+    long deadline = now + leaseTimeout.toMillis();
+    otherWorkers = lease.otherWorkers();
+    // Spot checks first: held results wait for them, and the oldest holds the most back.
+    List<ChunkKey> keys = spotChecks.lease(lease.workerId(), lease.max(), deadline);
+    if (keys.size() < lease.max() && !spotChecks.isQuarantined(lease.workerId())) {
+      keys = new ArrayList<>(keys);
+      keys.addAll(table.lease(lease.workerId(), lease.max() - keys.size(), now, deadline));
+    }
     if (!keys.isEmpty()) {
       if (state == JobState.QUEUED) {
         state = JobState.RUNNING;
@@ -251,31 +284,63 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
     }
     lease
         .replyTo()
-        .tell(new WorkerPool.Leased(lease.request(), plan.jobId(), keys.size(), table.waiting()));
+        .tell(new WorkerPool.Leased(lease.request(), plan.jobId(), keys.size(), waiting()));
     return this;
   }
 
+  /** Chunks to hand out: the table's, and spot checks waiting for a worker. */
+  private int waiting() {
+    return table.waiting() + spotChecks.waiting();
+  }
+
   private Behavior<Command> onChunkCompleted(ChunkCompleted<R> done) {
-    long leased = table.leaseStart(done.key());
-    ChunkTable.Outcome outcome;
-    try {
-      outcome = table.complete(done.key(), done.result());
-    } catch (IllegalArgumentException e) {
-      getContext()
-          .getLog()
-          .warn("dropped a result from worker {}: {}", done.workerId(), e.getMessage());
-      done.replyTo().tell(new WorkerSession.Acked(done.key()));
+    ChunkKey key = done.key();
+    String worker = done.workerId();
+    done.replyTo().tell(new WorkerSession.Acked(key));
+    if (state.isFinished()) {
+      metrics.chunkNotNeeded();
       return this;
     }
+    if (spotChecks.isCheckRun(key, worker)) {
+      return onCheckRun(done);
+    }
+    if (spotChecks.isQuarantined(worker)) {
+      metrics.resultRefused("quarantined");
+      return this;
+    }
+    if (spotChecks.wantsToHold(key, worker, otherWorkers) && table.hold(key, worker)) {
+      spotChecks.hold(key, worker, done.result(), done.message(), clock.millis());
+      tellWaiting();
+      return this;
+    }
+    long leased = table.leaseStart(key);
+    ChunkTable.Outcome outcome;
+    try {
+      outcome = table.complete(key, done.result(), worker);
+    } catch (IllegalArgumentException e) {
+      getContext().getLog().warn("dropped a result from worker {}: {}", worker, e.getMessage());
+      metrics.resultRefused("no_such_chunk");
+      return this;
+    }
+    counted(key, done.result(), outcome, leased);
+    return afterCount();
+  }
+
+  /** Metrics for a result the table took. */
+  private void counted(ChunkKey key, R result, ChunkTable.Outcome outcome, long leased) {
     switch (outcome) {
       case COUNTED -> {
         double roundTrip = leased < 0 ? -1 : (clock.millis() - leased) / 1000.0;
-        metrics.chunkCounted(codec.kind().work(done.key(), done.result()), roundTrip);
+        metrics.chunkCounted(codec.kind().work(key, result), roundTrip);
       }
       case DUPLICATE -> metrics.chunkDuplicate();
       case NOT_NEEDED -> metrics.chunkNotNeeded();
+      case NOT_LEASED -> metrics.resultRefused("not_leased");
     }
-    done.replyTo().tell(new WorkerSession.Acked(done.key()));
+  }
+
+  /** After results were counted: finish, or tell the pool of chunks the count released. */
+  private Behavior<Command> afterCount() {
     if (table.finished() && !state.isFinished()) {
       return finish(JobState.SUCCEEDED, table.anyStoppedEarly() ? tally.stopMessage() : "");
     }
@@ -286,8 +351,84 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
     return this;
   }
 
+  /**
+   * A second (or third) run of a held chunk: once two runs agree, that result counts with the
+   * backlog of the workers it verified, and every worker that sent something else is quarantined.
+   */
+  private Behavior<Command> onCheckRun(ChunkCompleted<R> done) {
+    SpotChecks.Settled<R> settled =
+        spotChecks.ran(done.key(), done.workerId(), done.result(), done.message());
+    if (settled == null) {
+      metrics.spotCheck("differed");
+      getContext()
+          .getLog()
+          .warn(
+              "job {}: spot check of chunk {}: worker {}'s run differs from the runs before it;"
+                  + " running it on another worker to decide",
+              plan.jobId(),
+              done.key(),
+              done.workerId());
+      tellWaiting();
+      return this;
+    }
+    metrics.spotCheck("agreed");
+    counted(
+        settled.key(), settled.result(), table.completeHeld(settled.key(), settled.result()), -1);
+    for (SpotChecks.Held<R> h : settled.released()) {
+      counted(h.key(), h.result(), table.completeHeld(h.key(), h.result()), -1);
+    }
+    for (String liar : settled.liars()) {
+      quarantine(
+          liar,
+          "its result of chunk "
+              + settled.key()
+              + " differs from the one workers "
+              + String.join(" and ", settled.agreed())
+              + " sent");
+    }
+    return afterCount();
+  }
+
+  /**
+   * Takes {@code worker}'s held results and leases back here, and asks the pool to end its stream
+   * and refuse it from now on (every other job then drops its held results too).
+   */
+  private void quarantine(String worker, String why) {
+    getContext().getLog().warn("job {}: quarantining worker {}: {}", plan.jobId(), worker, why);
+    notices.add("worker " + worker + " quarantined: " + why);
+    dropWorker(worker, true);
+    pool.tell(new WorkerPool.Quarantine(worker, why));
+  }
+
+  /** Re-queues a worker's leases; a quarantined worker's held results are run again too. */
+  private void dropWorker(String worker, boolean quarantined) {
+    int n = table.requeueWorker(worker);
+    spotChecks.workerLost(worker, clock.millis());
+    if (quarantined && !spotChecks.isQuarantined(worker)) {
+      for (ChunkKey key : spotChecks.quarantine(worker)) {
+        table.unhold(key);
+        n++;
+      }
+    }
+    if (n > 0) {
+      getContext()
+          .getLog()
+          .info("job {}: re-queued {} chunks of worker {}", plan.jobId(), n, worker);
+      metrics.chunksRequeued(n);
+      tellWaiting();
+    }
+  }
+
   private Behavior<Command> onChunkReturned(ChunkReturned returned) {
-    table.returned(returned.key());
+    if (spotChecks.isCheckRun(returned.key(), returned.workerId())) {
+      spotChecks.returned(returned.key(), returned.workerId(), clock.millis());
+    } else if (table.leasedTo(returned.key(), returned.workerId())) {
+      table.returned(returned.key());
+    } else {
+      // Only the worker that holds a chunk may give it back (or fail it).
+      metrics.resultRefused("not_leased");
+      return this;
+    }
     metrics.chunksRequeued(1);
     if (!returned.failure().isEmpty()) {
       int n = failures.merge(returned.key(), 1, Integer::sum);
@@ -323,22 +464,14 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
   private void tellWaiting() {
     pool.tell(
         new WorkerPool.JobWaiting(
-            plan.jobId(),
-            plan.priority(),
-            getContext().getSelf(),
-            table.waiting(),
-            plan.engines()));
+            plan.jobId(), plan.priority(), getContext().getSelf(), waiting(), plan.engines()));
   }
 
   private Behavior<Command> onWorkerLost(WorkerLost lost) {
-    int n = table.requeueWorker(lost.workerId());
-    if (n > 0) {
-      getContext()
-          .getLog()
-          .info("job {}: re-queued {} chunks of worker {}", plan.jobId(), n, lost.workerId());
-      metrics.chunksRequeued(n);
-      tellWaiting();
+    if (lost.quarantined() && !spotChecks.isQuarantined(lost.workerId())) {
+      notices.add("worker " + lost.workerId() + " quarantined by another job's spot check");
     }
+    dropWorker(lost.workerId(), lost.quarantined());
     return this;
   }
 
@@ -370,12 +503,53 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
       metrics.chunksRequeued(expired);
       tellWaiting();
     }
+    if (spotChecks.open() > 0) {
+      Behavior<Command> next = expireChecks();
+      if (next != this) {
+        return next;
+      }
+    }
     rateSamples.addLast(new long[] {clock.millis(), table.playoutsDone()});
     while (rateSamples.size() > RATE_WINDOW_TICKS) {
       rateSamples.removeFirst();
     }
     manager.tell(new JobManager.JobUpdated(report(false)));
     return this;
+  }
+
+  /**
+   * Gives up spot checks that found no second worker within a lease: an undisputed one counts
+   * unchecked, a disputed one runs again.
+   */
+  private Behavior<Command> expireChecks() {
+    List<SpotChecks.GivenUp<R>> given = spotChecks.expire(clock.millis(), leaseTimeout.toMillis());
+    if (given.isEmpty()) {
+      return this;
+    }
+    for (SpotChecks.GivenUp<R> g : given) {
+      metrics.spotCheck("skipped");
+      getContext()
+          .getLog()
+          .info(
+              "job {}: no second worker ran the spot check of chunk {} within {} s; {}",
+              plan.jobId(),
+              g.key(),
+              leaseTimeout.toSeconds(),
+              g.result() != null ? "counted unchecked" : "its runs disagreed: running it again");
+      if (g.result() != null) {
+        counted(g.key(), g.result(), table.completeHeld(g.key(), g.result()), -1);
+      } else {
+        table.unhold(g.key());
+      }
+      for (SpotChecks.Held<R> h : g.released()) {
+        counted(h.key(), h.result(), table.completeHeld(h.key(), h.result()), -1);
+      }
+      for (ChunkKey key : g.rerun()) {
+        table.unhold(key);
+      }
+    }
+    tellWaiting();
+    return afterCount();
   }
 
   /**
@@ -446,8 +620,16 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
         table.leased(),
         rate,
         eta,
-        message.isEmpty() && state == JobState.QUEUED ? plan.queuedMessage() : message,
+        withNotices(message.isEmpty() && state == JobState.QUEUED ? plan.queuedMessage() : message),
         codec.view(figures));
+  }
+
+  private String withNotices(String text) {
+    if (notices.isEmpty()) {
+      return text;
+    }
+    String all = String.join("; ", notices);
+    return text.isEmpty() ? all : text + "; " + all;
   }
 
   private double overallRate() {

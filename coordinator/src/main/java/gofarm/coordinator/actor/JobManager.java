@@ -72,6 +72,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   private final JobArchive archive;
   private final Clock clock;
   private final Duration leaseTimeout;
+  private final double spotCheckShare;
   private final Map<String, ActorRef<Job.Command>> running = new HashMap<>();
   private final Map<String, JobPlan> plans = new HashMap<>();
   private final Map<String, JobReport> latest = new LinkedHashMap<>();
@@ -90,8 +91,10 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
       JobEncoder encoder,
       JobArchive archive,
       Clock clock,
-      Duration leaseTimeout) {
+      Duration leaseTimeout,
+      double spotCheckShare) {
     super(context);
+    this.spotCheckShare = spotCheckShare;
     this.pool = pool;
     this.metrics = metrics;
     this.encoder = encoder;
@@ -106,9 +109,12 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
       JobEncoder encoder,
       JobArchive archive,
       Clock clock,
-      Duration leaseTimeout) {
+      Duration leaseTimeout,
+      double spotCheckShare) {
     return Behaviors.setup(
-        context -> new JobManager(context, pool, metrics, encoder, archive, clock, leaseTimeout));
+        context ->
+            new JobManager(
+                context, pool, metrics, encoder, archive, clock, leaseTimeout, spotCheckShare));
   }
 
   @Override
@@ -133,7 +139,14 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
     ActorRef<Job.Command> job =
         getContext()
             .spawn(
-                Job.create(plan, pool, getContext().getSelf(), metrics, clock, leaseTimeout),
+                Job.create(
+                    plan,
+                    pool,
+                    getContext().getSelf(),
+                    metrics,
+                    clock,
+                    leaseTimeout,
+                    spotCheckShare),
                 "job-" + plan.jobId());
     running.put(plan.jobId(), job);
     plans.put(plan.jobId(), plan);

@@ -1,8 +1,14 @@
 package gofarm.coordinator.actor;
 
 import gofarm.coordinator.metrics.CoordinatorMetrics;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,19 +41,30 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
           JobWaiting,
           JobGone,
           Leased,
-          GetWorkers {}
+          GetWorkers,
+          Quarantine {}
 
   /**
-   * A worker connected; a worker with the same id already connected is replaced. {@code engines}
-   * are the external GTP programs it can run.
+   * A worker said hello. Its id is its own unless another stream claims it: a worker id that is
+   * connected, or was within the last lease, is given only to a Hello carrying that claim's {@code
+   * resumeToken} (the same worker reconnecting, whose old stream it replaces). {@code engines} are
+   * the external GTP programs it can run. The session is answered {@link WorkerSession.Joined} or
+   * {@link WorkerSession.Refused}.
    */
   public record WorkerJoined(
       String workerId,
       int threads,
       int credit,
       Set<String> engines,
+      String resumeToken,
       ActorRef<WorkerSession.Command> session)
       implements Command {}
+
+  /**
+   * A spot check found {@code workerId}'s result wrong: end its stream, refuse it from now on, and
+   * have every job drop what it holds of the worker's.
+   */
+  public record Quarantine(String workerId, String reason) implements Command {}
 
   /** A worker's stream ended; its leases go back to their jobs' queues. */
   public record WorkerLeft(String workerId, ActorRef<WorkerSession.Command> session)
@@ -137,6 +154,12 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     final long seq;
     int waiting;
 
+    /**
+     * Workers the job gave nothing although it had work (spot checks they ran themselves): not
+     * asked again until the job says its work changed.
+     */
+    final Set<String> declined = new HashSet<>();
+
     JobEntry(String id, int priority, ActorRef<Job.Command> ref, Set<String> engines, long seq) {
       this.id = id;
       this.priority = priority;
@@ -146,8 +169,28 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     }
   }
 
+  /**
+   * Who owns a worker id: the secret its worker got in its Welcome, and when the claim lapses once
+   * the worker has left (0 while it is connected).
+   */
+  private static final class Claim {
+    final String token;
+    long lapsesAt;
+
+    Claim(String token) {
+      this.token = token;
+    }
+  }
+
+  private static final SecureRandom RANDOM = new SecureRandom();
+
   private final CoordinatorMetrics metrics;
+  private final Duration claimHold;
   private final Map<String, WorkerEntry> workers = new LinkedHashMap<>();
+  private final Map<String, Claim> claims = new HashMap<>();
+
+  /** Quarantined worker ids, and why: refused for the rest of the coordinator's life. */
+  private final Map<String, String> quarantined = new HashMap<>();
 
   /** Lease requests not yet answered, by request id: the credit they reserve. */
   private final Map<Long, Request> requests = new HashMap<>();
@@ -157,13 +200,19 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   private long nextSeq;
   private long lastServedSeq = -1;
 
-  private WorkerPool(ActorContext<Command> context, CoordinatorMetrics metrics) {
+  private WorkerPool(
+      ActorContext<Command> context, CoordinatorMetrics metrics, Duration claimHold) {
     super(context);
     this.metrics = metrics;
+    this.claimHold = claimHold;
   }
 
-  public static Behavior<Command> create(CoordinatorMetrics metrics) {
-    return Behaviors.setup(context -> new WorkerPool(context, metrics));
+  /**
+   * A pool that keeps a departed worker's id for {@code claimHold} (the lease: as long as its
+   * chunks' results may still come), for that worker alone.
+   */
+  public static Behavior<Command> create(CoordinatorMetrics metrics, Duration claimHold) {
+    return Behaviors.setup(context -> new WorkerPool(context, metrics, claimHold));
   }
 
   @Override
@@ -178,10 +227,52 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
         .onMessage(JobGone.class, this::onJobGone)
         .onMessage(Leased.class, this::onLeased)
         .onMessage(GetWorkers.class, this::onGetWorkers)
+        .onMessage(Quarantine.class, this::onQuarantine)
         .build();
   }
 
   private Behavior<Command> onWorkerJoined(WorkerJoined joined) {
+    String id = joined.workerId();
+    String why = quarantined.get(id);
+    if (why != null) {
+      joined
+          .session()
+          .tell(
+              new WorkerSession.Refused(
+                  WorkerSession.Refusal.QUARANTINED,
+                  "worker "
+                      + id
+                      + " is quarantined: "
+                      + why
+                      + "; check its machine and build, then start it with"
+                      + " another --id"));
+      return this;
+    }
+    long now = System.nanoTime();
+    claims.values().removeIf(c -> c.lapsesAt != 0 && c.lapsesAt - now < 0);
+    Claim claim = claims.get(id);
+    if (claim != null && !sameToken(claim.token, joined.resumeToken())) {
+      joined
+          .session()
+          .tell(
+              new WorkerSession.Refused(
+                  WorkerSession.Refusal.ID_TAKEN,
+                  "worker id "
+                      + id
+                      + (workers.containsKey(id)
+                          ? " is connected from another stream"
+                          : " was in use until less than "
+                              + claimHold.toSeconds()
+                              + " s ago and may come back")
+                      + "; give this worker another id (gofarm worker --id)"));
+      return this;
+    }
+    if (claim == null) {
+      claim = new Claim(newToken());
+      claims.put(id, claim);
+    }
+    claim.lapsesAt = 0;
+    joined.session().tell(new WorkerSession.Joined(claim.token));
     WorkerEntry old = workers.remove(joined.workerId());
     if (old != null) {
       getContext().getLog().info("worker {} reconnected; ending its old stream", joined.workerId());
@@ -214,6 +305,10 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
       return this; // an old stream of a worker that has reconnected since
     }
     workers.remove(left.workerId());
+    Claim claim = claims.get(left.workerId());
+    if (claim != null) {
+      claim.lapsesAt = System.nanoTime() + claimHold.toNanos() | 1; // never 0: "connected"
+    }
     requests.values().removeIf(r -> r.workerId().equals(left.workerId()));
     getContext().getLog().info("worker {} left", left.workerId());
     forgetLeases(left.workerId());
@@ -222,9 +317,45 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   }
 
   private void forgetLeases(String workerId) {
+    forgetLeases(workerId, false);
+  }
+
+  private void forgetLeases(String workerId, boolean quarantine) {
     for (JobEntry job : jobs.values()) {
-      job.ref.tell(new Job.WorkerLost(workerId));
+      job.ref.tell(new Job.WorkerLost(workerId, quarantine));
     }
+  }
+
+  private Behavior<Command> onQuarantine(Quarantine q) {
+    if (quarantined.putIfAbsent(q.workerId(), q.reason()) != null) {
+      return this;
+    }
+    metrics.workerQuarantined();
+    getContext().getLog().warn("worker {} quarantined: {}", q.workerId(), q.reason());
+    WorkerEntry entry = workers.remove(q.workerId());
+    if (entry != null) {
+      requests.values().removeIf(r -> r.workerId().equals(q.workerId()));
+      entry.session.tell(
+          new WorkerSession.Refused(
+              WorkerSession.Refusal.QUARANTINED,
+              "quarantined: " + q.reason() + "; check this worker's machine and build"));
+    }
+    forgetLeases(q.workerId(), true);
+    updateWorkerMetrics();
+    dispatch();
+    return this;
+  }
+
+  /** Compares secrets in time that does not depend on where they differ. */
+  private static boolean sameToken(String expected, String given) {
+    return MessageDigest.isEqual(
+        expected.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static String newToken() {
+    byte[] bytes = new byte[24];
+    RANDOM.nextBytes(bytes);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
   }
 
   private Behavior<Command> onWorkerDraining(WorkerDraining draining) {
@@ -267,6 +398,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
             id ->
                 new JobEntry(id, waiting.priority(), waiting.job(), waiting.engines(), nextSeq++));
     job.waiting = waiting.waiting();
+    job.declined.clear();
     dispatch();
     return this;
   }
@@ -304,6 +436,9 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     JobEntry job = jobs.get(leased.jobId());
     if (job != null) {
       job.waiting = leased.waiting();
+      if (leased.given() == 0 && leased.waiting() > 0 && request != null) {
+        job.declined.add(request.workerId());
+      }
     }
     dispatch();
     return this;
@@ -347,7 +482,9 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
         job.waiting -= n;
         long id = nextRequest++;
         requests.put(id, new Request(worker.id, job.id, n));
-        job.ref.tell(new Job.Lease(id, worker.id, worker.session, n, getContext().getSelf()));
+        job.ref.tell(
+            new Job.Lease(
+                id, worker.id, worker.session, n, workers.size() - 1, getContext().getSelf()));
         asked = true;
       }
       if (!asked) {
@@ -363,13 +500,18 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   private List<JobEntry> topPriorityJobs(WorkerEntry worker) {
     int best = Integer.MIN_VALUE;
     for (JobEntry j : jobs.values()) {
-      if (j.waiting > 0 && worker.engines.containsAll(j.engines)) {
+      if (j.waiting > 0
+          && worker.engines.containsAll(j.engines)
+          && !j.declined.contains(worker.id)) {
         best = Math.max(best, j.priority);
       }
     }
     List<JobEntry> top = new ArrayList<>();
     for (JobEntry j : jobs.values()) {
-      if (j.waiting > 0 && j.priority == best && worker.engines.containsAll(j.engines)) {
+      if (j.waiting > 0
+          && j.priority == best
+          && worker.engines.containsAll(j.engines)
+          && !j.declined.contains(worker.id)) {
         top.add(j);
       }
     }

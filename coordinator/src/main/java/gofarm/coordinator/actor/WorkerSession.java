@@ -52,7 +52,9 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
           Replaced,
           CheckSilence,
           JobLookedUp,
-          JobStopped {}
+          JobStopped,
+          Joined,
+          Refused {}
 
   /** A message from the worker (sent by the gRPC thread that read it). */
   public record Received(WorkerMessage message) implements Command {}
@@ -78,6 +80,20 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
     INSTANCE
   }
 
+  /** The pool took the worker: welcome it, with the secret that lets it take its id back. */
+  public record Joined(String resumeToken) implements Command {}
+
+  /** The pool refused the worker, or quarantined it: end the stream saying why. */
+  public record Refused(Refusal refusal, String reason) implements Command {}
+
+  /** Why a stream is ended for good. */
+  public enum Refusal {
+    /** Another stream holds the worker id (ALREADY_EXISTS). */
+    ID_TAKEN,
+    /** A spot check found the worker's results wrong (PERMISSION_DENIED). */
+    QUARANTINED
+  }
+
   /** Timer: has the worker been silent too long? */
   private enum CheckSilence implements Command {
     INSTANCE
@@ -99,8 +115,11 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   public interface Link {
     void send(HubMessage message);
 
-    /** Ends the stream with UNAVAILABLE and {@code reason}. */
+    /** Ends the stream with UNAVAILABLE and {@code reason}: the worker may dial again. */
     void close(String reason);
+
+    /** Ends the stream for good: the worker must not dial again as it is. */
+    void refuse(Refusal refusal, String reason);
   }
 
   private final String workerId;
@@ -109,6 +128,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   private final ActorRef<JobManager.Command> manager;
   private final CoordinatorMetrics metrics;
   private final Duration silenceLimit;
+  private final Welcome welcome;
 
   /** Chunks sent on this stream and not yet returned or answered: the worker's used credit. */
   private final Set<ChunkKey> sent = new HashSet<>();
@@ -133,9 +153,11 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
       ActorRef<WorkerPool.Command> pool,
       ActorRef<JobManager.Command> manager,
       CoordinatorMetrics metrics,
-      Duration silenceLimit) {
+      Duration silenceLimit,
+      Welcome welcome) {
     super(context);
     this.workerId = workerId;
+    this.welcome = welcome;
     this.link = link;
     this.pool = pool;
     this.manager = manager;
@@ -145,14 +167,16 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   }
 
   /**
-   * A session for a worker that has said hello: it answers with {@code welcome} and joins the pool
-   * with the worker's threads and credit at once.
+   * A session for a worker that has said hello: it asks the pool to take the worker (with the
+   * worker's threads, credit and {@code resumeToken}) and answers with {@code welcome} once the
+   * pool has, or ends the stream if the pool refuses the worker's id.
    */
   public static Behavior<Command> create(
       String workerId,
       int threads,
       int credit,
       java.util.Set<String> engines,
+      String resumeToken,
       Link link,
       Welcome welcome,
       ActorRef<WorkerPool.Command> pool,
@@ -161,13 +185,21 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
       Duration silenceLimit) {
     return Behaviors.setup(
         context -> {
-          link.send(HubMessage.newBuilder().setWelcome(welcome).build());
           pool.tell(
-              new WorkerPool.WorkerJoined(workerId, threads, credit, engines, context.getSelf()));
+              new WorkerPool.WorkerJoined(
+                  workerId, threads, credit, engines, resumeToken, context.getSelf()));
           return Behaviors.withTimers(
               timers ->
                   new WorkerSession(
-                      context, timers, workerId, link, pool, manager, metrics, silenceLimit));
+                      context,
+                      timers,
+                      workerId,
+                      link,
+                      pool,
+                      manager,
+                      metrics,
+                      silenceLimit,
+                      welcome));
         });
   }
 
@@ -182,6 +214,8 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
         .onMessageEquals(CheckSilence.INSTANCE, this::onCheckSilence)
         .onMessage(JobLookedUp.class, this::onJobLookedUp)
         .onMessage(JobStopped.class, this::onJobStopped)
+        .onMessage(Joined.class, this::onJoined)
+        .onMessage(Refused.class, this::onRefused)
         .onSignal(PostStop.class, signal -> onStop())
         .build();
   }
@@ -252,14 +286,18 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
     try {
       decoded = codec.decode(key, result);
     } catch (IllegalArgumentException e) {
-      getContext().getLog().warn("dropped a result from worker {}: {}", workerId, e.getMessage());
+      // Counts no honest worker can produce: the chunk goes back to the queue at once (as a
+      // failure of this worker's, so that a job whose chunk always fails ends).
+      getContext().getLog().warn("refused a result from worker {}: {}", workerId, e.getMessage());
+      metrics.resultRefused("invalid");
       send(ack(key));
+      job.tell(new Job.ChunkReturned(key, workerId, "invalid result: " + e.getMessage()));
       return;
     }
     unacked.put(key, job);
     job.tell(
         new Job.ChunkCompleted<>(
-            key, decoded, workerId, result.getSeconds(), getContext().getSelf()));
+            key, decoded, result, workerId, result.getSeconds(), getContext().getSelf()));
   }
 
   private Behavior<Command> onJobLookedUp(JobLookedUp looked) {
@@ -349,6 +387,23 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
     unacked.remove(acked.key());
     send(ack(acked.key()));
     return this;
+  }
+
+  private Behavior<Command> onJoined(Joined joined) {
+    send(
+        HubMessage.newBuilder()
+            .setWelcome(welcome.toBuilder().setResumeToken(joined.resumeToken()))
+            .build());
+    return this;
+  }
+
+  private Behavior<Command> onRefused(Refused refused) {
+    getContext().getLog().warn("worker {}: {}", workerId, refused.reason());
+    if (!closed) {
+      closed = true;
+      link.refuse(refused.refusal(), refused.reason());
+    }
+    return Behaviors.stopped();
   }
 
   private Behavior<Command> onReplaced() {

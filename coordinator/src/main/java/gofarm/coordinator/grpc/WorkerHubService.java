@@ -97,6 +97,7 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
                   hello.getThreads(),
                   WorkerProtocol.credit(hello),
                   java.util.Set.copyOf(hello.getEnginesList()),
+                  hello.getResumeToken(),
                   new Link(out),
                   WorkerProtocol.welcome((int) lease.toSeconds(), version),
                   pool,
@@ -155,10 +156,23 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
 
     @Override
     public void close(String reason) {
+      end(Status.UNAVAILABLE.withDescription(reason));
+    }
+
+    @Override
+    public void refuse(WorkerSession.Refusal refusal, String reason) {
+      end(
+          switch (refusal) {
+            case ID_TAKEN -> Status.ALREADY_EXISTS.withDescription(reason);
+            case QUARANTINED -> Status.PERMISSION_DENIED.withDescription(reason);
+          });
+    }
+
+    private void end(Status status) {
       synchronized (out) {
         if (!out.isCancelled()) {
           try {
-            out.onError(Status.UNAVAILABLE.withDescription(reason).asRuntimeException());
+            out.onError(status.asRuntimeException());
           } catch (IllegalStateException alreadyClosed) {
             // the call has ended already
           }

@@ -42,7 +42,12 @@ public final class ChunkTable<R> {
     /** Already counted or waiting: dropped. */
     DUPLICATE,
     /** The pair no longer needs it (stopped early, or the job was cancelled): dropped. */
-    NOT_NEEDED
+    NOT_NEEDED,
+    /**
+     * The chunk is not leased to that worker, nor was it the last to hold it: a result it was never
+     * asked for (or one for a chunk leased to another worker since), refused.
+     */
+    NOT_LEASED
   }
 
   private record Lease(String worker, long start, long deadline) {}
@@ -62,6 +67,16 @@ public final class ChunkTable<R> {
 
   private final Map<ChunkKey, Lease> leases = new HashMap<>();
   private final Map<String, Set<ChunkKey>> leasesByWorker = new HashMap<>();
+
+  /**
+   * The last worker of each re-queued chunk: its result still counts (a worker that reconnected
+   * resends what it finished) until the chunk is leased to another worker.
+   */
+  private final Map<ChunkKey, String> formerHolders = new HashMap<>();
+
+  /** Chunks whose result is held for a spot check, by the worker that sent it. */
+  private final Map<ChunkKey, String> held = new HashMap<>();
+
   private final TreeSet<ChunkKey> requeued = new TreeSet<>(QUEUE_ORDER);
   private int cursor;
   private boolean cancelled;
@@ -97,9 +112,11 @@ public final class ChunkTable<R> {
       return Math.min(chunks, tally.released(series));
     }
 
-    /** Whether chunk i is counted or waiting to be. */
+    /** Whether chunk i is counted, waiting to be, or held for a spot check. */
     boolean has(int i) {
-      return i < counted || waiting.containsKey(i);
+      return i < counted
+          || waiting.containsKey(i)
+          || (!held.isEmpty() && held.containsKey(new ChunkKey(jobId, position, policy, i)));
     }
   }
 
@@ -180,6 +197,7 @@ public final class ChunkTable<R> {
     Set<ChunkKey> mine = leasesByWorker.computeIfAbsent(worker, w -> new HashSet<>());
     for (ChunkKey key : out) {
       leases.put(key, new Lease(worker, now, deadline));
+      formerHolders.remove(key);
       mine.add(key);
     }
     return out;
@@ -211,8 +229,10 @@ public final class ChunkTable<R> {
 
   /** Puts a chunk the worker gave back at the front of the queue. */
   public void returned(ChunkKey key) {
-    if (release(key) && !pair(key).done()) {
+    Lease lease = release(key);
+    if (lease != null && !pair(key).done()) {
       requeued.add(key);
+      formerHolders.put(key, lease.worker());
     }
   }
 
@@ -227,6 +247,7 @@ public final class ChunkTable<R> {
       leases.remove(key);
       if (!pair(key).done()) {
         requeued.add(key);
+        formerHolders.put(key, worker);
         n++;
       }
     }
@@ -246,6 +267,7 @@ public final class ChunkTable<R> {
         }
         if (!pair(e.getKey()).done()) {
           requeued.add(e.getKey());
+          formerHolders.put(e.getKey(), e.getValue().worker());
           n++;
         }
       }
@@ -253,32 +275,109 @@ public final class ChunkTable<R> {
     return n;
   }
 
-  private boolean release(ChunkKey key) {
+  /** Ends chunk {@code key}'s lease; returns it, or null if it was not leased. */
+  private Lease release(ChunkKey key) {
     Lease lease = leases.remove(key);
     if (lease == null) {
-      return false;
+      return null;
     }
     Set<ChunkKey> mine = leasesByWorker.get(lease.worker());
     if (mine != null) {
       mine.remove(key);
     }
+    return lease;
+  }
+
+  /** Whether chunk {@code key} is leased to {@code worker} now. */
+  public boolean leasedTo(ChunkKey key, String worker) {
+    Lease lease = leases.get(key);
+    return lease != null && lease.worker().equals(worker);
+  }
+
+  /**
+   * Whether {@code worker} may deliver chunk {@code key}'s result: the chunk is leased to it, or it
+   * was the last to hold it and no other worker has been leased it since.
+   */
+  public boolean heldBy(ChunkKey key, String worker) {
+    Lease lease = leases.get(key);
+    return lease != null ? lease.worker().equals(worker) : worker.equals(formerHolders.get(key));
+  }
+
+  // ------------------------------------------------------------------ spot checks
+
+  /**
+   * Holds the result of chunk {@code key} that {@code worker} sent, until another worker's run
+   * confirms it: the lease ends, and the chunk is neither counted nor handed out meanwhile.
+   *
+   * @return false if the chunk is not {@link #heldBy} that worker, or is counted or no longer
+   *     needed (then count it with {@link #complete}, which says what became of it)
+   */
+  public boolean hold(ChunkKey key, String worker) {
+    if (!jobId.equals(key.jobId()) || !plan.hasChunk(key) || !heldBy(key, worker)) {
+      return false;
+    }
+    PairState p = pair(key);
+    if (p.has(key.chunk()) || p.done() || cancelled) {
+      return false;
+    }
+    release(key);
+    requeued.remove(key);
+    formerHolders.remove(key);
+    held.put(key, worker);
     return true;
+  }
+
+  /** Counts a held result that a spot check confirmed; see {@link #complete}. */
+  public Outcome completeHeld(ChunkKey key, R result) {
+    String worker = held.remove(key);
+    if (worker == null) {
+      throw new IllegalArgumentException("chunk " + key + " is not held");
+    }
+    return count(key, result);
+  }
+
+  /**
+   * Drops a held result (its worker was quarantined): the chunk goes back to the front of the
+   * queue, to be run by another worker.
+   */
+  public void unhold(ChunkKey key) {
+    if (held.remove(key) != null && !pair(key).done() && !cancelled) {
+      requeued.add(key);
+    }
+  }
+
+  /** Chunks whose results are held for spot checks. */
+  public int heldCount() {
+    return held.size();
   }
 
   // ------------------------------------------------------------------ counting
 
   /**
-   * Takes the result of a chunk, decoded and checked at the edge.
+   * Takes the result of a chunk, decoded and checked at the edge, from {@code worker}: it counts
+   * only if the chunk is {@link #heldBy} that worker.
    *
    * @throws IllegalArgumentException for a chunk this job does not have
    */
-  public Outcome complete(ChunkKey key, R result) {
+  public Outcome complete(ChunkKey key, R result, String worker) {
     if (!jobId.equals(key.jobId()) || !plan.hasChunk(key)) {
       throw new IllegalArgumentException("no such chunk: " + key);
     }
     PairState p = pair(key);
+    if (p.has(key.chunk())) {
+      return Outcome.DUPLICATE;
+    }
+    if (!heldBy(key, worker)) {
+      return Outcome.NOT_LEASED;
+    }
+    return count(key, result);
+  }
+
+  private Outcome count(ChunkKey key, R result) {
+    PairState p = pair(key);
     release(key);
     requeued.remove(key);
+    formerHolders.remove(key);
     if (p.has(key.chunk())) {
       return Outcome.DUPLICATE;
     }

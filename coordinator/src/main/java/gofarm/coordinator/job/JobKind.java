@@ -82,6 +82,14 @@ public interface JobKind<R, F> {
   }
 
   /**
+   * Whether a chunk gives the same result on every run, so that spot checks can compare two runs:
+   * not so for a match played on time per move.
+   */
+  default boolean reproducible() {
+    return true;
+  }
+
+  /**
    * Whether the reported rate is over the whole run rather than the last few seconds: units that
    * take seconds each (games) would make a short window jump.
    */

@@ -100,6 +100,11 @@ public final class MatchPlan implements JobKind<PlayedPair, MatchReport> {
 
   /** Games take seconds each: a match's rate is over its whole run, not the last few seconds. */
   @Override
+  public boolean reproducible() {
+    return job.deterministic();
+  }
+
+  @Override
   public boolean rateOverWholeRun() {
     return true;
   }

@@ -141,6 +141,16 @@ public final class TunePlan implements JobKind<TunePlay, TuneReport> {
 
   /** Games take seconds each: the rate is over the whole run. */
   @Override
+  public boolean reproducible() {
+    for (ResolvedMatch m : new ResolvedMatch[] {tune.games(), tune.confirm()}) {
+      if (m != null && !m.deterministic()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
   public boolean rateOverWholeRun() {
     return true;
   }

@@ -50,6 +50,9 @@ public final class CoordinatorMetrics {
   private final Counter chunksRequeued;
   private final Counter chunksDuplicate;
   private final Counter chunksUnneeded;
+  private final Counter resultsRefused;
+  private final Counter spotChecks;
+  private final Counter workersQuarantined;
   private final Counter playouts;
   private final Counter moves;
   private final Gauge jobs;
@@ -113,6 +116,28 @@ public final class CoordinatorMetrics {
         Counter.builder()
             .name("gofarm_coordinator_chunks_unneeded_total")
             .help("Chunk results dropped because their job or pair no longer needed them")
+            .register(registry);
+    resultsRefused =
+        Counter.builder()
+            .name("gofarm_coordinator_results_refused_total")
+            .help(
+                "Worker results refused: malformed or impossible counts (invalid), a chunk not"
+                    + " leased to that worker (not_leased), a quarantined worker (quarantined), a"
+                    + " chunk the job does not have (no_such_chunk)")
+            .labelNames("reason")
+            .register(registry);
+    spotChecks =
+        Counter.builder()
+            .name("gofarm_coordinator_spot_check_runs_total")
+            .help(
+                "Second runs of held chunks: agreed with an earlier run (the chunk counted),"
+                    + " differed (another run decides), or skipped (no second worker in time)")
+            .labelNames("outcome")
+            .register(registry);
+    workersQuarantined =
+        Counter.builder()
+            .name("gofarm_coordinator_workers_quarantined_total")
+            .help("Workers quarantined because a spot check found their result wrong")
             .register(registry);
     playouts =
         Counter.builder()
@@ -247,6 +272,20 @@ public final class CoordinatorMetrics {
 
   public void chunkNotNeeded() {
     chunksUnneeded.inc();
+  }
+
+  /** A worker's result was refused; {@code reason} is one of the help text's labels. */
+  public void resultRefused(String reason) {
+    resultsRefused.labelValues(reason).inc();
+  }
+
+  /** A spot check run: {@code agreed}, {@code differed} or {@code skipped}. */
+  public void spotCheck(String outcome) {
+    spotChecks.labelValues(outcome).inc();
+  }
+
+  public void workerQuarantined() {
+    workersQuarantined.inc();
   }
 
   public void jobs(Map<JobState, Integer> counts) {

@@ -3,6 +3,7 @@ package gofarm.coordinator.actor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gofarm.board.Board;
@@ -47,6 +48,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.apache.pekko.actor.testkit.typed.annotations.JUnit5TestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestKitJUnit5Extension;
@@ -84,11 +86,22 @@ class JobActorsTest {
   }
 
   private void startActors(Duration lease) {
-    pool = testKit.spawn(WorkerPool.create(metrics));
+    startActors(lease, 0);
+  }
+
+  /** The actors, with {@code spotCheckShare} of the chunks checked (0: none, as most tests). */
+  private void startActors(Duration lease, double spotCheckShare) {
+    pool = testKit.spawn(WorkerPool.create(metrics, lease));
     manager =
         testKit.spawn(
             JobManager.create(
-                pool, metrics, new TestEncoder(), JobArchive.NONE, Clock.systemUTC(), lease));
+                pool,
+                metrics,
+                new TestEncoder(),
+                JobArchive.NONE,
+                Clock.systemUTC(),
+                lease,
+                spotCheckShare));
   }
 
   /** A job of one position and one policy: {@code chunks} chunks of 50 playouts. */
@@ -169,7 +182,7 @@ class JobActorsTest {
       TestProbe<WorkerSession.Command> session) {
     job.tell(
         new Job.ChunkCompleted<>(
-            key, codec.decode(key, result), workerId, result.getSeconds(), session.ref()));
+            key, codec.decode(key, result), result, workerId, result.getSeconds(), session.ref()));
   }
 
   /** What a worker would send for this work: the chunk's real statistics. */
@@ -195,6 +208,17 @@ class JobActorsTest {
     return registry.scrape().stream()
         .filter(s -> s.getMetadata().getPrometheusName().equals(name))
         .mapToDouble(s -> ((CounterSnapshot) s).getDataPoints().get(0).getValue())
+        .findFirst()
+        .orElse(0);
+  }
+
+  /** A labelled counter's value for {@code label=value}, 0 before it is first counted. */
+  private double counter(String name, String label, String value) {
+    return registry.scrape().stream()
+        .filter(s -> s.getMetadata().getPrometheusName().equals(name))
+        .flatMap(s -> ((CounterSnapshot) s).getDataPoints().stream())
+        .filter(d -> value.equals(d.getLabels().get(label)))
+        .mapToDouble(d -> d.getValue())
         .findFirst()
         .orElse(0);
   }
@@ -396,11 +420,17 @@ class JobActorsTest {
   private final class Stream implements WorkerSession.Link {
     private final LinkedBlockingQueue<ChunkAssignment> assignments = new LinkedBlockingQueue<>();
     private final LinkedBlockingQueue<ChunkKey> acks = new LinkedBlockingQueue<>();
+    private final LinkedBlockingQueue<WorkerSession.Refusal> refusals = new LinkedBlockingQueue<>();
+    private final LinkedBlockingQueue<gofarm.proto.v1.Welcome> welcomes =
+        new LinkedBlockingQueue<>();
+    private String resumeToken;
     private ActorRef<WorkerSession.Command> session;
 
     @Override
     public void send(HubMessage message) {
-      if (message.hasAssignment()) {
+      if (message.hasWelcome()) {
+        welcomes.add(message.getWelcome());
+      } else if (message.hasAssignment()) {
         assignments.add(message.getAssignment());
       } else if (message.hasAck()) {
         acks.add(ChunkKey.fromProto(message.getAck().getId()));
@@ -409,6 +439,11 @@ class JobActorsTest {
 
     @Override
     public void close(String reason) {}
+
+    @Override
+    public void refuse(WorkerSession.Refusal refusal, String reason) {
+      refusals.add(refusal);
+    }
 
     /** The worker sends a result. */
     void send(ChunkResult result) {
@@ -422,6 +457,22 @@ class JobActorsTest {
       return a;
     }
 
+    /** The secret of this stream's Welcome (waits for it). */
+    String resumeToken() throws InterruptedException {
+      if (resumeToken == null) {
+        gofarm.proto.v1.Welcome w = welcomes.poll(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        assertNotNull(w, "no welcome");
+        resumeToken = w.getResumeToken();
+      }
+      return resumeToken;
+    }
+
+    WorkerSession.Refusal nextRefusal() throws InterruptedException {
+      WorkerSession.Refusal r = refusals.poll(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+      assertNotNull(r, "not refused");
+      return r;
+    }
+
     ChunkKey nextAck() throws InterruptedException {
       ChunkKey key = acks.poll(WAIT.toMillis(), TimeUnit.MILLISECONDS);
       assertNotNull(key, "no acknowledgement");
@@ -431,6 +482,11 @@ class JobActorsTest {
 
   /** A real session for worker {@code id}, joined to the pool with {@code credit}. */
   private Stream session(String id, int credit) {
+    return session(id, credit, "");
+  }
+
+  /** A real session for worker {@code id} dialling with {@code resumeToken}. */
+  private Stream session(String id, int credit, String resumeToken) {
     Stream stream = new Stream();
     stream.session =
         testKit.spawn(
@@ -439,6 +495,7 @@ class JobActorsTest {
                 1,
                 credit,
                 Set.of(),
+                resumeToken,
                 stream,
                 WorkerProtocol.welcome(60, "test"),
                 pool,
@@ -486,8 +543,9 @@ class JobActorsTest {
     submit(plan("a", 0, 2));
     Stream first = session("w1", 1);
     ChunkAssignment a = first.nextAssignment();
-    // A stream that takes no chunks: the result can reach its job only by asking the manager.
-    Stream again = session("w2", 0);
+    // The same worker dials again (with its Welcome's secret) on a stream that takes no chunks:
+    // the result can reach its job only by asking the manager, and counts, as w1 held the chunk.
+    Stream again = session("w1", 0, first.resumeToken());
     again.send(run(a));
     assertEquals(ChunkKey.fromProto(a.getId()), again.nextAck());
     TestProbe<JobReport> report = testKit.createTestProbe();
@@ -499,6 +557,51 @@ class JobActorsTest {
           return null;
         });
     assertEquals(1, counter("gofarm_coordinator_chunks_completed"));
+  }
+
+  @Test
+  void aResultForAChunkLeasedToAnotherWorkerIsRefused() throws InterruptedException {
+    submit(plan("a", 0, 2));
+    Stream honest = session("w1", 1);
+    ChunkAssignment a = honest.nextAssignment();
+    Stream other = session("w2", 0);
+    other.send(run(a));
+    assertEquals(ChunkKey.fromProto(a.getId()), other.nextAck());
+    testKit
+        .createTestProbe()
+        .awaitAssert(
+            WAIT,
+            () -> {
+              assertEquals(
+                  1, counter("gofarm_coordinator_results_refused", "reason", "not_leased"));
+              return null;
+            });
+    assertEquals(0, counter("gofarm_coordinator_chunks_completed"));
+    honest.send(run(a));
+    assertEquals(ChunkKey.fromProto(a.getId()), honest.nextAck());
+    testKit
+        .createTestProbe()
+        .awaitAssert(
+            WAIT,
+            () -> {
+              assertEquals(1, counter("gofarm_coordinator_chunks_completed"));
+              return null;
+            });
+  }
+
+  @Test
+  void aWorkerIdHeldByAnotherStreamIsRefusedWithoutItsSecret() throws InterruptedException {
+    Stream first = session("w1", 1);
+    assertFalse(first.resumeToken().isEmpty());
+    Stream thief = session("w1", 1);
+    assertEquals(WorkerSession.Refusal.ID_TAKEN, thief.nextRefusal());
+    Stream wrong = session("w1", 1, first.resumeToken() + "x");
+    assertEquals(WorkerSession.Refusal.ID_TAKEN, wrong.nextRefusal());
+    // The worker itself takes its id back; the old stream ends, the new one keeps the secret.
+    Stream back = session("w1", 1, first.resumeToken());
+    assertEquals(first.resumeToken(), back.resumeToken());
+    submit(plan("a", 0, 1));
+    back.nextAssignment();
   }
 
   @Test
@@ -572,7 +675,8 @@ class JobActorsTest {
   private TestProbe<WorkerSession.Command> worker(String id, int credit, Set<String> engines) {
     TestProbe<WorkerSession.Command> session = testKit.createTestProbe();
     workerIds.put(session, id);
-    pool.tell(new WorkerPool.WorkerJoined(id, 1, credit, engines, session.ref()));
+    pool.tell(new WorkerPool.WorkerJoined(id, 1, credit, engines, "", session.ref()));
+    session.expectMessageClass(WorkerSession.Joined.class, WAIT);
     return session;
   }
 
@@ -634,24 +738,125 @@ class JobActorsTest {
   @Test
   void aChunkThatFailsOnThreeWorkersFailsTheJobWithTheirMessage() {
     submit(matchPlan("f", 2, "gnugo"));
-    TestProbe<WorkerSession.Command> go = worker("go", 1, Set.of("gnugo"));
-    WorkerSession.Work x = assigned(go, 1).get(0);
-    for (int i = 0; i < 3; i++) {
+    for (int i = 1; i <= 3; i++) {
+      // Each worker is leased the failed chunk in turn (it goes back to the front of the queue).
+      TestProbe<WorkerSession.Command> go = worker("go" + i, 1, Set.of("gnugo"));
+      WorkerSession.Work x = assigned(go, 1).get(0);
+      assertEquals(0, x.key().chunk());
       leases
           .get(x.key())
           .job()
-          .tell(new Job.ChunkReturned(x.key(), "go", "gnugo exited with status 1"));
+          .tell(new Job.ChunkReturned(x.key(), "go" + i, "gnugo exited with status 1"));
     }
-    go.awaitAssert(
-        WAIT,
-        () -> {
-          JobStatus s = lookup("f").finished().getStatus();
-          assertEquals("FAILED", s.getState().name());
-          assertEquals(
-              "chunk 0 failed 3 times; last on worker go: gnugo exited with status 1",
-              s.getMessage());
-          return null;
-        });
+    testKit
+        .createTestProbe()
+        .awaitAssert(
+            WAIT,
+            () -> {
+              JobStatus s = lookup("f").finished().getStatus();
+              assertEquals("FAILED", s.getState().name());
+              assertEquals(
+                  "chunk 0 failed 3 times; last on worker go3: gnugo exited with status 1",
+                  s.getMessage());
+              return null;
+            });
+  }
+
+  @Test
+  void aWorkerThatDidNotHoldAChunkCannotFailIt() {
+    submit(matchPlan("f", 2, "gnugo"));
+    TestProbe<WorkerSession.Command> go = worker("go", 1, Set.of("gnugo"));
+    WorkerSession.Work x = assigned(go, 1).get(0);
+    for (int i = 0; i < 3; i++) {
+      leases.get(x.key()).job().tell(new Job.ChunkReturned(x.key(), "liar", "made up"));
+    }
+    testKit
+        .createTestProbe()
+        .awaitAssert(
+            WAIT,
+            () -> {
+              assertEquals(
+                  3, counter("gofarm_coordinator_results_refused", "reason", "not_leased"));
+              return null;
+            });
+    assertNull(lookup("f").finished());
+  }
+
+  // ------------------------------------------------------------------ spot checks
+
+  /** A worker that sends the statistics of another seed: well-formed, plausible, wrong. */
+  private static ChunkResult lie(ChunkAssignment a) {
+    ChunkResult wrong = run(a.toBuilder().setSeed(a.getSeed() + 1).build());
+    return wrong.toBuilder().setId(a.getId()).build();
+  }
+
+  /**
+   * Runs job {@code id} with these workers until it finishes: each answers its assignments as its
+   * function says. Returns the job's final status.
+   */
+  private JobStatus drive(String id, Map<Stream, Function<ChunkAssignment, ChunkResult>> workers)
+      throws InterruptedException {
+    long end = System.nanoTime() + 3 * WAIT.toNanos();
+    while (System.nanoTime() < end) {
+      JobResults done = lookup(id).finished();
+      if (done != null) {
+        return done.getStatus();
+      }
+      for (Map.Entry<Stream, Function<ChunkAssignment, ChunkResult>> w : workers.entrySet()) {
+        ChunkAssignment a = w.getKey().assignments.poll(10, TimeUnit.MILLISECONDS);
+        if (a != null) {
+          w.getKey().send(w.getValue().apply(a));
+        }
+      }
+    }
+    throw new AssertionError("job " + id + " did not finish");
+  }
+
+  /** The pairs of job {@code id} run by one honest worker without checks: the reference. */
+  private List<gofarm.proto.v1.PairSummary> reference(String id, int chunks)
+      throws InterruptedException {
+    submit(plan(id, 0, chunks));
+    JobStatus s = drive(id, Map.of(session("ref-" + id, 2), JobActorsTest::run));
+    assertEquals("SUCCEEDED", s.getState().name());
+    return s.getPairsList();
+  }
+
+  @Test
+  void honestWorkersPassTheirSpotChecksAndTheResultsAreTheSame() throws InterruptedException {
+    List<gofarm.proto.v1.PairSummary> expected = reference("r", 8);
+    startActors(Duration.ofMinutes(1), 0.5);
+    submit(plan("a", 0, 8));
+    Map<Stream, Function<ChunkAssignment, ChunkResult>> workers = new java.util.HashMap<>();
+    workers.put(session("h1", 2), JobActorsTest::run);
+    workers.put(session("h2", 2), JobActorsTest::run);
+    JobStatus s = drive("a", workers);
+    assertEquals("SUCCEEDED", s.getState().name());
+    assertEquals(expected, s.getPairsList());
+    assertEquals(400, s.getPlayoutsDone());
+    assertTrue(counter("gofarm_coordinator_spot_check_runs", "outcome", "agreed") >= 2);
+    assertEquals(0, counter("gofarm_coordinator_spot_check_runs", "outcome", "differed"));
+    assertEquals(0, counter("gofarm_coordinator_workers_quarantined"));
+  }
+
+  @Test
+  void aLyingWorkerIsQuarantinedAndCountsNothing() throws InterruptedException {
+    List<gofarm.proto.v1.PairSummary> expected = reference("r", 8);
+    startActors(Duration.ofMinutes(1), 0.05);
+    submit(plan("a", 0, 8));
+    Stream liar = session("liar", 2);
+    Map<Stream, Function<ChunkAssignment, ChunkResult>> workers = new java.util.HashMap<>();
+    workers.put(session("h1", 2), JobActorsTest::run);
+    workers.put(session("h2", 2), JobActorsTest::run);
+    workers.put(liar, JobActorsTest::lie);
+    JobStatus s = drive("a", workers);
+    assertEquals("SUCCEEDED", s.getState().name());
+    assertEquals(expected, s.getPairsList(), "the lies were never counted");
+    assertEquals(WorkerSession.Refusal.QUARANTINED, liar.nextRefusal());
+    assertEquals(1, counter("gofarm_coordinator_workers_quarantined"));
+    assertTrue(counter("gofarm_coordinator_spot_check_runs", "outcome", "differed") >= 1);
+    assertTrue(s.getMessage().contains("worker liar quarantined"), s.getMessage());
+    // It cannot come back, under its id or by taking another's.
+    assertEquals(WorkerSession.Refusal.QUARANTINED, session("liar", 2).nextRefusal());
   }
 
   /** Encodes just enough for the manager: id, state, playouts and the kind's headlines. */

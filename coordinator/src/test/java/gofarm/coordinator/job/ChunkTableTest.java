@@ -123,17 +123,21 @@ class ChunkTableTest {
     Counting c = Counting.of(stopAt);
     ChunkTable<ChunkStats> table = c.table();
     List<ChunkKey> out = new ArrayList<>();
+    java.util.Map<ChunkKey, String> holders = new java.util.HashMap<>();
     while (!table.finished()) {
-      out.addAll(
-          table.lease(random.nextBoolean() ? "a" : "b", 1 + random.nextInt(4), Long.MAX_VALUE));
+      String worker = random.nextBoolean() ? "a" : "b";
+      for (ChunkKey key : table.lease(worker, 1 + random.nextInt(4), Long.MAX_VALUE)) {
+        out.add(key);
+        holders.put(key, worker);
+      }
       Collections.shuffle(out, random);
       int k = 1 + random.nextInt(Math.max(1, out.size()));
       for (int i = 0; i < k && !out.isEmpty(); i++) {
         ChunkKey key = out.remove(out.size() - 1);
         ChunkStats r = c.result(key);
-        table.complete(key, r);
+        table.complete(key, r, holders.get(key));
         if (random.nextInt(5) == 0) {
-          ChunkTable.Outcome again = table.complete(key, r);
+          ChunkTable.Outcome again = table.complete(key, r, holders.get(key));
           assertTrue(again != ChunkTable.Outcome.COUNTED);
         }
       }
@@ -147,8 +151,8 @@ class ChunkTableTest {
     ChunkTable<ChunkStats> table = c.table();
     ChunkKey key = table.lease("w", 1, Long.MAX_VALUE).get(0);
     ChunkStats r = c.result(key);
-    assertEquals(ChunkTable.Outcome.COUNTED, table.complete(key, r));
-    assertEquals(ChunkTable.Outcome.DUPLICATE, table.complete(key, r));
+    assertEquals(ChunkTable.Outcome.COUNTED, table.complete(key, r, "w"));
+    assertEquals(ChunkTable.Outcome.DUPLICATE, table.complete(key, r, "w"));
     assertEquals(300, table.playoutsDone());
     assertEquals(1, table.chunksDone());
     assertEquals(300, c.tally().aggregate(0).playouts(), "counted once");
@@ -173,22 +177,56 @@ class ChunkTableTest {
     assertEquals(0, table.requeueExpired(999));
     assertEquals(2, table.requeueExpired(1_001));
     assertEquals(2, table.leased());
-    // The slow worker's late result still counts if nobody else sent it first.
+    // The slow worker's late result still counts if nobody else was leased the chunk since...
     ChunkKey late = new ChunkKey("j", 0, 0, 0);
-    assertEquals(ChunkTable.Outcome.COUNTED, table.complete(late, c.result(late)));
+    assertEquals(ChunkTable.Outcome.COUNTED, table.complete(late, c.result(late), "slow"));
     assertFalse(table.lease("fast", 20, 9_000).contains(late));
+    // ...but not once another worker holds it.
+    ChunkKey taken = new ChunkKey("j", 0, 1, 0);
+    assertEquals(ChunkTable.Outcome.NOT_LEASED, table.complete(taken, c.result(taken), "slow"));
+    assertEquals(ChunkTable.Outcome.COUNTED, table.complete(taken, c.result(taken), "fast"));
   }
 
   @Test
-  void resultsWithoutALeaseCountAndAreNotHandedOutAgain() {
-    // After a coordinator restart, workers resend results the new table never leased.
+  void resultsForChunksNotLeasedToTheWorkerAreRefused() {
+    // A worker that was never leased the chunk, or is leased another one, or resends after a
+    // coordinator restart (the new table leased nothing): nothing counts, and the chunk still goes
+    // out to be run.
     Counting c = Counting.of(0);
     ChunkTable<ChunkStats> table = c.table();
     ChunkKey resent = new ChunkKey("j", 1, 1, 2);
-    assertEquals(ChunkTable.Outcome.COUNTED, table.complete(resent, c.result(resent)));
+    assertEquals(ChunkTable.Outcome.NOT_LEASED, table.complete(resent, c.result(resent), "w"));
+    ChunkKey mine = table.lease("w", 1, Long.MAX_VALUE).get(0);
+    ChunkKey notMine = new ChunkKey("j", 0, 1, 0);
+    assertEquals(ChunkTable.Outcome.NOT_LEASED, table.complete(notMine, c.result(notMine), "w"));
+    assertEquals(ChunkTable.Outcome.NOT_LEASED, table.complete(mine, c.result(mine), "x"));
+    assertEquals(0, table.chunksDone());
     List<ChunkKey> all = table.lease("w", 100, Long.MAX_VALUE);
     assertEquals(15, all.size());
-    assertFalse(all.contains(resent));
+    assertTrue(all.contains(resent));
+  }
+
+  @Test
+  void aHeldResultIsNeitherCountedNorHandedOutUntilReleasedOrDropped() {
+    Counting c = Counting.of(0);
+    ChunkTable<ChunkStats> table = c.table();
+    ChunkKey key = table.lease("w", 1, Long.MAX_VALUE).get(0);
+    assertFalse(table.hold(key, "x"), "only its holder's result can be held");
+    assertTrue(table.hold(key, "w"));
+    assertEquals(1, table.heldCount());
+    assertEquals(0, table.leased());
+    assertFalse(table.lease("v", 100, Long.MAX_VALUE).contains(key));
+    assertEquals(ChunkTable.Outcome.DUPLICATE, table.complete(key, c.result(key), "w"));
+    assertEquals(ChunkTable.Outcome.COUNTED, table.completeHeld(key, c.result(key)));
+    assertEquals(1, table.chunksDone());
+    assertEquals(0, table.heldCount());
+
+    ChunkTable<ChunkStats> again = Counting.of(0).table();
+    ChunkKey first = again.lease("w", 1, Long.MAX_VALUE).get(0);
+    assertTrue(again.hold(first, "w"));
+    again.unhold(first);
+    assertEquals(List.of(first), again.lease("v", 1, Long.MAX_VALUE), "back at the front");
+    assertEquals(0, again.chunksDone());
   }
 
   @Test
@@ -199,7 +237,7 @@ class ChunkTableTest {
     table.cancel();
     assertEquals(List.of(), table.lease("w", 10, Long.MAX_VALUE));
     assertEquals(0, table.waiting());
-    assertEquals(ChunkTable.Outcome.NOT_NEEDED, table.complete(key, c.result(key)));
+    assertEquals(ChunkTable.Outcome.NOT_NEEDED, table.complete(key, c.result(key), "w"));
   }
 
   @Test
@@ -209,10 +247,10 @@ class ChunkTableTest {
     ChunkKey other = new ChunkKey("k", 0, 0, 0);
     ChunkStats full = c.result(new ChunkKey("j", 0, 0, 0));
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> table.complete(other, full));
+        assertThrows(IllegalArgumentException.class, () -> table.complete(other, full, "w"));
     assertEquals("no such chunk: k/0/0/0", e.getMessage());
     ChunkKey outside = new ChunkKey("j", 0, 0, 4);
-    e = assertThrows(IllegalArgumentException.class, () -> table.complete(outside, full));
+    e = assertThrows(IllegalArgumentException.class, () -> table.complete(outside, full, "w"));
     assertEquals("no such chunk: j/0/0/4", e.getMessage());
     assertEquals(0, table.chunksDone());
   }

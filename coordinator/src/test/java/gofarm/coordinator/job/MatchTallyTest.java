@@ -144,13 +144,18 @@ public class MatchTallyTest {
       ChunkTable<PlayedPair> table = new ChunkTable<>("m", plan, tally);
       Random random = new Random(seed);
       List<ChunkKey> out = new ArrayList<>();
+      java.util.Map<ChunkKey, String> holders = new java.util.HashMap<>();
       while (!table.finished()) {
-        out.addAll(table.lease("w" + random.nextInt(3), 1 + random.nextInt(8), Long.MAX_VALUE));
+        String worker = "w" + random.nextInt(3);
+        for (ChunkKey key : table.lease(worker, 1 + random.nextInt(8), Long.MAX_VALUE)) {
+          out.add(key);
+          holders.put(key, worker);
+        }
         Collections.shuffle(out, random);
         for (int k = random.nextInt(out.size() + 1); k > 0; k--) {
           ChunkKey key = out.remove(out.size() - 1);
           double[] pts = points(key.chunk());
-          table.complete(key, pair(pts[0], pts[1]));
+          table.complete(key, pair(pts[0], pts[1]), holders.get(key));
         }
       }
       assertEquals(stop + 1, tally.pairs(), "seed " + seed);

@@ -128,10 +128,10 @@ public class TuneTallyTest {
             new ChunkKey("j", TunePlan.ITERATIONS, 0, 1)),
         first);
     assertEquals(0, table.waiting(), "iteration 2 waits for iteration 1");
-    table.complete(first.get(1), pair(1, 1));
+    table.complete(first.get(1), pair(1, 1), "w");
     assertEquals(0, table.waiting(), "pair 0 of iteration 1 is missing");
     assertFalse(table.openedMore(), "nothing released yet");
-    table.complete(first.get(0), pair(0, 1));
+    table.complete(first.get(0), pair(0, 1), "w");
     assertEquals(2, table.waiting());
     assertTrue(table.openedMore(), "iteration 2 released");
     assertFalse(table.openedMore(), "told once");
@@ -142,8 +142,8 @@ public class TuneTallyTest {
             new ChunkKey("j", TunePlan.ITERATIONS, 0, 3)),
         second);
     assertNull(tally.report(s -> false, false, 0, false).confirm());
-    table.complete(second.get(0), pair(1, 0));
-    table.complete(second.get(1), pair(1, 0));
+    table.complete(second.get(0), pair(1, 0), "w");
+    table.complete(second.get(1), pair(1, 0), "w");
     assertEquals(40, table.waiting(), "the confirmation is released");
     TuneReport report = tally.report(table::seriesDone, false, 0, false);
     assertEquals("confirming", report.phase());
@@ -155,7 +155,7 @@ public class TuneTallyTest {
 
     // The tuned policy wins every pair: the SPRT accepts H1 early and the job ends.
     for (ChunkKey key : table.lease("w", 100, Long.MAX_VALUE)) {
-      table.complete(key, pair(1, 1));
+      table.complete(key, pair(1, 1), "w");
     }
     assertTrue(table.finished());
     assertTrue(table.seriesStoppedEarly(TunePlan.CONFIRM));
@@ -231,10 +231,10 @@ public class TuneTallyTest {
         searches,
         "the iterations wait for the reference values");
     assertEquals("reference", tally.report(table::seriesDone, false, 0, false).phase());
-    table.complete(searches.get(1), TunePlay.value(0.75, 500));
+    table.complete(searches.get(1), TunePlay.value(0.75, 500), "w");
     assertEquals(0, table.waiting());
     assertTrue(Double.isNaN(tally.values()[0]));
-    table.complete(searches.get(0), TunePlay.value(0.5, 500));
+    table.complete(searches.get(0), TunePlay.value(0.5, 500), "w");
     assertArrayEquals(new double[] {0.5, 0.25, 0.75}, tally.values());
     assertEquals(2, table.waiting(), "iteration 1 is released");
     TuneReport report = tally.report(table::seriesDone, false, 0, false);
@@ -244,8 +244,8 @@ public class TuneTallyTest {
     // The squared errors are taken against the values found: θ+ hits its position's value.
     List<ChunkKey> evaluations = table.lease("w", 100, Long.MAX_VALUE);
     double value = tally.values()[t.positionOf(1, 0)];
-    table.complete(evaluations.get(0), TunePlay.evaluation(value, 100, 0));
-    table.complete(evaluations.get(1), TunePlay.evaluation(value + 0.1, 100, 0));
+    table.complete(evaluations.get(0), TunePlay.evaluation(value, 100, 0), "w");
+    table.complete(evaluations.get(1), TunePlay.evaluation(value + 0.1, 100, 0), "w");
     TuneReport after = tally.report(table::seriesDone, false, 0, true);
     assertEquals(1, after.iteration());
     assertEquals(0.005, after.objectives().get(0), 1e-12, "(0² + 0.1²) / 2");
