@@ -27,9 +27,14 @@ import gofarm.wire.WorkerProtocol;
 import io.grpc.ManagedChannel;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.StreamObserver;
 import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -44,10 +49,18 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class FarmBenchmark {
   private static final int CHUNK_PLAYOUTS = 100;
 
+  /** Streams per TCP connection: many workers, as a farm behind a few proxies would have. */
+  private static final int WORKERS_PER_CONNECTION = 50;
+
   private FarmBenchmark() {}
 
-  /** Runs {@code results} chunk results through a coordinator fed by {@code workers} workers. */
-  public static void run(int results, int workers, int credit, PrintWriter out)
+  /**
+   * Runs {@code results} chunk results through a coordinator fed by {@code workers} workers, over
+   * in-process gRPC or, with {@code tcp}, over TCP on 127.0.0.1 (workers share one connection per
+   * {@value #WORKERS_PER_CONNECTION}). Spot checks are on, at the coordinator's default share.
+   * Returns the measured job's final status.
+   */
+  public static JobStatus run(int results, int workers, int credit, boolean tcp, PrintWriter out)
       throws InterruptedException {
     Geometry g = Geometry.of(19);
     Playout playout = new Playout(PolicySpec.parse("uniform"), g);
@@ -60,20 +73,36 @@ public final class FarmBenchmark {
     gofarm.proto.v1.PlayoutStats encoded = StatsCodec.toProto(stats);
 
     String name = InProcessServerBuilder.generateName();
+    CoordinatorSettings settings =
+        new CoordinatorSettings("127.0.0.1", -1, null, CoordinatorSettings.DEFAULT_LEASE, "bench");
     try (Coordinator coordinator =
         Coordinator.start(
-            InProcessServerBuilder.forName(name),
-            new CoordinatorSettings(
-                "127.0.0.1", -1, null, CoordinatorSettings.DEFAULT_LEASE, "bench"))) {
-      ManagedChannel channel = InProcessChannelBuilder.forName(name).build();
+            tcp
+                ? NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
+                : InProcessServerBuilder.forName(name),
+            settings)) {
+      List<ManagedChannel> channels = new ArrayList<>();
+      int connections = tcp ? (workers + WORKERS_PER_CONNECTION - 1) / WORKERS_PER_CONNECTION : 1;
+      for (int i = 0; i < connections; i++) {
+        channels.add(
+            tcp
+                ? NettyChannelBuilder.forAddress("127.0.0.1", coordinator.port())
+                    .usePlaintext()
+                    .build()
+                : InProcessChannelBuilder.forName(name).build());
+      }
       AtomicLong firstAssignment = new AtomicLong();
       CountDownLatch connected = new CountDownLatch(workers);
       for (int i = 0; i < workers; i++) {
         new SyntheticWorker("synthetic-" + i, credit, encoded, firstAssignment, connected)
-            .connect(channel);
+            .connect(channels.get(i % connections));
       }
-      connected.await(10, TimeUnit.SECONDS);
-      PlayoutFarmGrpc.PlayoutFarmBlockingStub farm = PlayoutFarmGrpc.newBlockingStub(channel);
+      if (!connected.await(60, TimeUnit.SECONDS)) {
+        throw new IllegalStateException(
+            connected.getCount() + " of " + workers + " synthetic workers did not connect in 60 s");
+      }
+      PlayoutFarmGrpc.PlayoutFarmBlockingStub farm =
+          PlayoutFarmGrpc.newBlockingStub(channels.get(0));
       // A first, small job warms up the code paths (class loading, JIT) of a fresh coordinator.
       runJob(farm, Math.max(1, results / 10), firstAssignment);
       firstAssignment.set(0);
@@ -83,12 +112,14 @@ public final class FarmBenchmark {
       out.printf(
           Locale.ROOT,
           "farm benchmark  %d chunk results of full 19x19 statistics (%d playouts each, %,d bytes)"
-              + " from %d synthetic workers (credit %d), in-process gRPC%n",
+              + " from %d synthetic workers (credit %d), %s, spot checks %.0f %%%n",
           results,
           CHUNK_PLAYOUTS,
           encoded.getSerializedSize(),
           workers,
-          credit);
+          credit,
+          tcp ? "gRPC over TCP on 127.0.0.1 (" + connections + " connections)" : "in-process gRPC",
+          100 * settings.spotCheckShare());
       out.printf(
           Locale.ROOT,
           "[results] = %,.0f counted/s   [job] %s in %.2f s   [dispatch] first chunk at a worker"
@@ -98,7 +129,10 @@ public final class FarmBenchmark {
           seconds,
           (firstAssignment.get() - submitted) / 1e6);
       out.flush();
-      channel.shutdownNow();
+      for (ManagedChannel c : channels) {
+        c.shutdownNow();
+      }
+      return last;
     }
   }
 
@@ -147,7 +181,7 @@ public final class FarmBenchmark {
       this.connected = connected;
     }
 
-    void connect(ManagedChannel channel) {
+    void connect(io.grpc.Channel channel) {
       out = WorkerHubGrpc.newStub(channel).connect(this);
       send(
           WorkerMessage.newBuilder()

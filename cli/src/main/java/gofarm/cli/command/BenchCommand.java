@@ -120,6 +120,13 @@ public final class BenchCommand implements Callable<Integer> {
   int credit;
 
   @Option(
+      names = "--tcp",
+      description =
+          "With --farm: workers talk to the coordinator over TCP on 127.0.0.1 rather than"
+              + " in-process.")
+  boolean tcp;
+
+  @Option(
       names = "--search",
       description = "Also measure the tree search's playouts per second for each case.")
   boolean search;
@@ -145,7 +152,7 @@ public final class BenchCommand implements Callable<Integer> {
       atLeast("--results", results, 1);
       atLeast("--workers", workers, 1);
       atLeast("--credit", credit, 1);
-      FarmBenchmark.run(results, workers, credit, out);
+      FarmBenchmark.run(results, workers, credit, tcp, out);
       return 0;
     }
     List<PolicySpec> specs = checkedOptions();

@@ -19,8 +19,10 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
@@ -45,8 +47,14 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
  * <p>The job's kind (an evaluate job's (position, policy) pairs of playouts, a match's game pairs)
  * is known only through its {@link JobKind}, its {@link Tally} and its {@link KindCodec}: results
  * arrive decoded and checked by the worker's session, straight from the lease, and are counted in
- * chunk order per series. A chunk that fails on {@value #MAX_FAILURES} workers (an external engine
- * that crashes, say) fails the job with the workers' message instead of going round forever.
+ * chunk order per series. A chunk that fails on {@value #MAX_FAILURES} different workers (an
+ * external engine that crashes, say) fails the job with the workers' message instead of going round
+ * forever.
+ *
+ * <p>No worker is trusted: a result counts only if its chunk is leased to that worker ({@link
+ * ChunkTable#heldBy}), and {@link SpotChecks} picks results to hold until another worker's run of
+ * the chunk agrees (each worker's first, and a share of the rest). A worker whose run differs is
+ * quarantined through the pool; the results held from it run again elsewhere.
  *
  * @param <R> a chunk's result in core terms
  * @param <F> the kind's report
@@ -158,7 +166,10 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
   private final Clock clock;
   private final Duration leaseTimeout;
   private final ArrayDeque<long[]> rateSamples = new ArrayDeque<>();
-  private final Map<ChunkKey, Integer> failures = new HashMap<>();
+
+  /** The workers each chunk failed on: only distinct workers count, so one cannot fail a job. */
+  private final Map<ChunkKey, Set<String>> failures = new HashMap<>();
+
   private final SpotChecks<R, ChunkResult> spotChecks;
 
   /** What users should know about the run (a quarantined worker), for the job's message. */
@@ -431,7 +442,9 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
     }
     metrics.chunksRequeued(1);
     if (!returned.failure().isEmpty()) {
-      int n = failures.merge(returned.key(), 1, Integer::sum);
+      Set<String> failedOn = failures.computeIfAbsent(returned.key(), k -> new HashSet<>());
+      failedOn.add(returned.workerId());
+      int n = failedOn.size();
       getContext()
           .getLog()
           .warn(

@@ -286,12 +286,14 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
     try {
       decoded = codec.decode(key, result);
     } catch (IllegalArgumentException e) {
-      // Counts no honest worker can produce: the chunk goes back to the queue at once (as a
-      // failure of this worker's, so that a job whose chunk always fails ends).
+      // Counts no honest worker of this protocol can produce: the worker is quarantined (the pool
+      // ends this stream) and the chunk goes back to the queue at once.
       getContext().getLog().warn("refused a result from worker {}: {}", workerId, e.getMessage());
       metrics.resultRefused("invalid");
       send(ack(key));
-      job.tell(new Job.ChunkReturned(key, workerId, "invalid result: " + e.getMessage()));
+      job.tell(new Job.ChunkReturned(key, workerId, ""));
+      pool.tell(
+          new WorkerPool.Quarantine(workerId, "it sent impossible counts: " + e.getMessage()));
       return;
     }
     unacked.put(key, job);

@@ -516,26 +516,46 @@ class JobActorsTest {
     Stream w = session("w1", 2);
     ChunkAssignment a0 = w.nextAssignment();
     ChunkAssignment a1 = w.nextAssignment();
-    // Malformed (ten playouts for a chunk of fifty): acknowledged at the edge, never counted.
-    w.send(run(a0.toBuilder().setPlayouts(10).build()));
-    assertEquals(ChunkKey.fromProto(a0.getId()), w.nextAck());
     w.send(run(a0));
     w.send(run(a1));
     Set<ChunkKey> acked = new HashSet<>(List.of(w.nextAck(), w.nextAck()));
     assertEquals(Set.of(ChunkKey.fromProto(a0.getId()), ChunkKey.fromProto(a1.getId())), acked);
+    awaitFinished("a", 100);
+    assertEquals(2, counter("gofarm_coordinator_chunks_completed"));
+    assertEquals(100, counter("gofarm_coordinator_playouts"));
+    assertEquals(0, counter("gofarm_coordinator_chunks_unneeded"));
+  }
+
+  @Test
+  void aWorkerSendingImpossibleCountsIsQuarantinedAndItsChunksRunElsewhere()
+      throws InterruptedException {
+    submit(plan("a", 0, 2));
+    Stream w = session("w1", 2);
+    ChunkAssignment a0 = w.nextAssignment();
+    w.nextAssignment();
+    // Ten playouts for a chunk of fifty: acknowledged at the edge, never counted.
+    w.send(run(a0.toBuilder().setPlayouts(10).build()));
+    assertEquals(ChunkKey.fromProto(a0.getId()), w.nextAck());
+    assertEquals(WorkerSession.Refusal.QUARANTINED, w.nextRefusal());
+    assertEquals(1, counter("gofarm_coordinator_results_refused", "reason", "invalid"));
+    Stream h = session("h", 2);
+    h.send(run(h.nextAssignment()));
+    h.send(run(h.nextAssignment()));
+    awaitFinished("a", 100);
+    assertEquals(1, counter("gofarm_coordinator_workers_quarantined"));
+  }
+
+  private void awaitFinished(String id, long playouts) {
     testKit
         .createTestProbe()
         .awaitAssert(
             WAIT,
             () -> {
-              JobResults done = lookup("a").finished();
+              JobResults done = lookup(id).finished();
               assertNotNull(done, "finished");
-              assertEquals(100, done.getStatus().getPlayoutsDone());
+              assertEquals(playouts, done.getStatus().getPlayoutsDone());
               return null;
             });
-    assertEquals(2, counter("gofarm_coordinator_chunks_completed"));
-    assertEquals(100, counter("gofarm_coordinator_playouts"));
-    assertEquals(0, counter("gofarm_coordinator_chunks_unneeded"));
   }
 
   @Test

@@ -1,0 +1,192 @@
+package gofarm.coordinator.grpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gofarm.coordinator.Coordinator;
+import gofarm.coordinator.CoordinatorSettings;
+import gofarm.playout.Playout;
+import gofarm.playout.PlayoutStats;
+import gofarm.proto.v1.ChunkAssignment;
+import gofarm.proto.v1.ChunkResult;
+import gofarm.proto.v1.EvaluateSpec;
+import gofarm.proto.v1.GetJobRequest;
+import gofarm.proto.v1.JobResults;
+import gofarm.proto.v1.JobSpec;
+import gofarm.proto.v1.JobState;
+import gofarm.proto.v1.JobStatus;
+import gofarm.proto.v1.PlayoutFarmGrpc;
+import gofarm.proto.v1.PolicySpec;
+import gofarm.proto.v1.PositionSource;
+import gofarm.proto.v1.SubmitJobRequest;
+import gofarm.wire.Chunk;
+import gofarm.wire.JobSpecs;
+import gofarm.wire.ResolvedEvaluation;
+import gofarm.wire.StatsCodec;
+import gofarm.wire.WorkerProtocol;
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Workers that lie, built on the project's own stubs and talking gRPC over TCP on 127.0.0.1 to a
+ * real coordinator, next to two honest ones: results for chunks they do not hold, impossible
+ * counts, made-up statistics and a stolen worker id. Each job still ends with exactly the
+ * statistics its chunks give when run here.
+ */
+class FakeWorkerTest {
+  private static final Duration WAIT = Duration.ofSeconds(60);
+
+  private Coordinator coordinator;
+  private ManagedChannel channel;
+  private PlayoutFarmGrpc.PlayoutFarmBlockingStub farm;
+
+  @BeforeEach
+  void start() {
+    coordinator =
+        Coordinator.start(
+            NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)),
+            new CoordinatorSettings("127.0.0.1", -1, null, Duration.ofSeconds(30), "test", 0.05));
+    channel =
+        NettyChannelBuilder.forAddress("127.0.0.1", coordinator.port()).usePlaintext().build();
+    farm = PlayoutFarmGrpc.newBlockingStub(channel);
+  }
+
+  @AfterEach
+  void stop() {
+    channel.shutdownNow();
+    coordinator.close();
+  }
+
+  private static JobSpec spec() {
+    return JobSpec.newBuilder()
+        .setName("two policies on 5x5")
+        .setSeed(11)
+        .setEvaluate(
+            EvaluateSpec.newBuilder()
+                .addPositions(PositionSource.newBuilder().setEmpty(5))
+                .addPolicies(PolicySpec.newBuilder().setName("uniform"))
+                .addPolicies(PolicySpec.newBuilder().setName("atari-local"))
+                .setPlayouts(1000)
+                .setChunkPlayouts(100))
+        .build();
+  }
+
+  /** Submits the job and follows it to its end; returns its results. */
+  private JobResults run() {
+    JobStatus s = farm.submitJob(SubmitJobRequest.newBuilder().setSpec(spec()).build());
+    GetJobRequest id = GetJobRequest.newBuilder().setJobId(s.getJobId()).build();
+    Iterator<JobStatus> watch = farm.withDeadlineAfter(120, TimeUnit.SECONDS).watchJob(id);
+    while (watch.hasNext()) {
+      s = watch.next();
+    }
+    assertEquals(JobState.SUCCEEDED, s.getState(), s.getMessage());
+    return farm.getResults(id);
+  }
+
+  /** Each pair's statistics equal the chunks' run here, from scratch. */
+  private static void assertExact(JobResults results) {
+    ResolvedEvaluation job = (ResolvedEvaluation) JobSpecs.resolve(spec());
+    for (int policy = 0; policy < 2; policy++) {
+      PlayoutStats expected = null;
+      for (int c = 0; c < job.chunkCount(0, policy); c++) {
+        Chunk chunk = WorkerProtocol.chunk(WorkerProtocol.assignment("x", job, 0, policy, c));
+        Playout playout = new Playout(chunk.policy(), chunk.root().board().geometry());
+        PlayoutStats s = playout.newStats();
+        playout.run(chunk.root(), chunk.seed(), chunk.playouts(), s);
+        expected = expected == null ? s : expected.merge(s);
+      }
+      assertEquals(expected, StatsCodec.decode(results.getPairs(policy).getStats()));
+    }
+  }
+
+  private double counter(String name, String label, String value) {
+    return coordinator.metrics().registry().scrape().stream()
+        .filter(s -> s.getMetadata().getPrometheusName().equals(name))
+        .flatMap(s -> ((CounterSnapshot) s).getDataPoints().stream())
+        .filter(d -> value == null || value.equals(d.getLabels().get(label)))
+        .mapToDouble(CounterSnapshot.CounterDataPointSnapshot::getValue)
+        .sum();
+  }
+
+  /** Two honest workers, connected before anything is submitted. */
+  private void honestWorkers() {
+    new TestWorker("honest-1", TestWorker::honest).connect(channel);
+    new TestWorker("honest-2", TestWorker::honest).connect(channel);
+  }
+
+  @Test
+  void resultsForChunksAWorkerDoesNotHoldAndMadeUpStatisticsCountNothing() throws Exception {
+    honestWorkers();
+    // It keeps the chunks it is given, and sends made-up results for every chunk of the job.
+    TestWorker fake = new TestWorker("fake", null).connect(channel);
+    Thread liar =
+        new Thread(
+            () -> {
+              try {
+                ChunkAssignment first = fake.assignments.poll(30, TimeUnit.SECONDS);
+                ResolvedEvaluation job = (ResolvedEvaluation) JobSpecs.resolve(spec());
+                for (int policy = 0; policy < 2; policy++) {
+                  for (int c = 0; c < job.chunkCount(0, policy); c++) {
+                    ChunkAssignment a =
+                        WorkerProtocol.assignment(first.getId().getJobId(), job, 0, policy, c);
+                    fake.send(TestWorker.madeUp(a));
+                  }
+                }
+              } catch (InterruptedException | RuntimeException e) {
+                // the stream ended under it: it was quarantined
+              }
+            });
+    liar.start();
+    JobResults results = run();
+    assertExact(results);
+    liar.join();
+    assertTrue(counter("gofarm_coordinator_results_refused", "reason", "not_leased") >= 1);
+    Status end = fake.end(WAIT);
+    assertNotNull(end, "the fake's stream was ended");
+    assertEquals(Status.Code.PERMISSION_DENIED, end.getCode(), end.toString());
+    assertEquals(1, counter("gofarm_coordinator_workers_quarantined", null, null));
+    assertTrue(results.getStatus().getMessage().contains("worker fake quarantined"));
+  }
+
+  @Test
+  void aWorkerSendingImpossibleCountsIsQuarantined() throws Exception {
+    honestWorkers();
+    TestWorker fake =
+        new TestWorker(
+                "fake",
+                a -> {
+                  ChunkResult r = TestWorker.honest(a);
+                  return r.toBuilder()
+                      .setStats(r.getStats().toBuilder().setCaptures(Long.MAX_VALUE - 5))
+                      .build();
+                })
+            .connect(channel);
+    assertExact(run());
+    Status end = fake.end(WAIT);
+    assertNotNull(end);
+    assertEquals(Status.Code.PERMISSION_DENIED, end.getCode(), end.toString());
+    assertTrue(end.getDescription().contains("captures"), end.getDescription());
+    assertTrue(counter("gofarm_coordinator_results_refused", "reason", "invalid") >= 1);
+  }
+
+  @Test
+  void aWorkerCannotTakeAnotherWorkersId() throws Exception {
+    honestWorkers();
+    TestWorker thief = new TestWorker("honest-1", TestWorker::madeUp).connect(channel);
+    Status end = thief.end(WAIT);
+    assertNotNull(end);
+    assertEquals(Status.Code.ALREADY_EXISTS, end.getCode(), end.toString());
+    assertExact(run());
+  }
+}
