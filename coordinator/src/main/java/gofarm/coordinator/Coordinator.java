@@ -6,7 +6,6 @@ import gofarm.coordinator.actor.JobArchive;
 import gofarm.coordinator.actor.JobManager;
 import gofarm.coordinator.actor.WorkerPool;
 import gofarm.coordinator.codec.JobPlan;
-import gofarm.coordinator.codec.JobReport;
 import gofarm.coordinator.grpc.FarmService;
 import gofarm.coordinator.grpc.JobIds;
 import gofarm.coordinator.grpc.WireEncoder;
@@ -24,7 +23,6 @@ import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -32,7 +30,6 @@ import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Props;
-import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -91,7 +88,8 @@ public final class Coordinator implements AutoCloseable {
     pool = system.systemActorOf(WorkerPool.create(metrics), "pool", Props.empty());
     manager =
         system.systemActorOf(
-            JobManager.create(pool, metrics, encoder, archive, clock, settings.lease()),
+            JobManager.create(
+                pool, metrics, encoder, archive, clock, settings.lease(), settings.limits()),
             "jobs",
             Props.empty());
     if (archive instanceof FileJobArchive files) {
@@ -162,16 +160,17 @@ public final class Coordinator implements AutoCloseable {
                     submitted.getStatus().getSubmitted().getSeconds(),
                     submitted.getStatus().getSubmitted().getNanos()),
                 SubmitJobRequest.newBuilder().setSpec(submitted.getSpec()).build());
-        AskPattern.<JobManager.Command, JobReport>ask(
-                manager,
-                r -> new JobManager.Submit(plan, r),
-                Duration.ofSeconds(30),
-                system.scheduler())
-            .toCompletableFuture()
-            .join();
+        FarmService.admit(manager, system.scheduler(), plan).toCompletableFuture().join();
         LOG.info("resumed unfinished job {}", id);
       } catch (StatusRuntimeException e) {
         LOG.error("cannot resume job {}: {}", id, e.getStatus().getDescription());
+      } catch (java.util.concurrent.CompletionException e) {
+        LOG.error(
+            "cannot resume job {}: {}",
+            id,
+            e.getCause() instanceof StatusRuntimeException s
+                ? s.getStatus().getDescription()
+                : e.getCause().toString());
       }
     }
     LOG.info(

@@ -109,9 +109,9 @@ class JobActorsTest {
   }
 
   private JobReport submit(JobPlan plan) {
-    TestProbe<JobReport> reply = testKit.createTestProbe();
+    TestProbe<JobManager.Admission> reply = testKit.createTestProbe();
     manager.tell(new JobManager.Submit(plan, reply.ref()));
-    return reply.receiveMessage(WAIT);
+    return ((JobManager.Accepted) reply.receiveMessage(WAIT)).report();
   }
 
   private final java.util.Map<TestProbe<WorkerSession.Command>, String> workerIds =
