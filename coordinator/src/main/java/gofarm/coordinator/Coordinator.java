@@ -17,7 +17,6 @@ import gofarm.proto.v1.SubmitJobRequest;
 import io.grpc.Server;
 import io.grpc.ServerBuilder;
 import io.grpc.StatusRuntimeException;
-import io.grpc.protobuf.services.HealthStatusManager;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import java.io.IOException;
@@ -74,7 +73,7 @@ public final class Coordinator implements AutoCloseable {
   private final CoordinatorMetrics metrics;
   private final Server server;
   private final HTTPServer metricsServer;
-  private final HealthStatusManager health = new HealthStatusManager();
+  private final CoordinatorHealth health = new CoordinatorHealth();
   private final ScheduledExecutorService watchTimer;
 
   private Coordinator(ServerBuilder<?> serverBuilder, CoordinatorSettings settings)
@@ -92,6 +91,7 @@ public final class Coordinator implements AutoCloseable {
                 pool, metrics, encoder, archive, clock, settings.lease(), settings.limits()),
             "jobs",
             Props.empty());
+    health.watch(system, manager, pool);
     if (archive instanceof FileJobArchive files) {
       restore(files);
     }
@@ -110,7 +110,7 @@ public final class Coordinator implements AutoCloseable {
             .addService(
                 new WorkerHubService(
                     system, pool, manager, metrics, settings.lease(), settings.version()))
-            .addService(health.getHealthService())
+            .addService(health.grpc().getHealthService())
             .addService(ProtoReflectionServiceV1.newInstance())
             .build()
             .start();
@@ -121,7 +121,10 @@ public final class Coordinator implements AutoCloseable {
                 .hostname(settings.metricsHost())
                 .port(settings.metricsPort())
                 .registry(metrics.registry())
+                .registerHealthHandler(false)
+                .defaultHandler(health.httpHandler())
                 .buildAndStart();
+    health.restored();
     LOG.info(
         "coordinator {} ready: gRPC {}, metrics {}",
         settings.version(),
@@ -210,12 +213,17 @@ public final class Coordinator implements AutoCloseable {
     server.awaitTermination();
   }
 
+  /** What the health checks say (liveness, readiness) and why. */
+  public CoordinatorHealth health() {
+    return health;
+  }
+
   /**
    * Stops taking requests, closes workers' streams (their leases return to the queue), and stops.
    */
   @Override
   public void close() {
-    health.enterTerminalState();
+    health.closing();
     server.shutdown();
     try {
       if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
