@@ -365,9 +365,15 @@ public final class ChunkTable<R> {
 
   // ------------------------------------------------------------------ state
 
-  /** Series {@code p} has just become done: its unissued chunks will never go out. */
+  /**
+   * Series {@code p} has just become done: its unissued chunks will never go out, nor will its
+   * re-queued ones (few: those of workers that went away), which {@link #waiting} would count.
+   */
   private void seriesEnded(PairState p) {
     unfinishedSeries--;
+    if (!requeued.isEmpty()) {
+      requeued.removeIf(key -> plan.series(key) == p.series);
+    }
     if (!p.gatedAtStart) {
       unissued -= p.chunks - p.issued;
     }
