@@ -256,9 +256,16 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
       submit.replyTo().tell(new Refused(Refusal.ID_TAKEN, "job id " + id + " is taken"));
       return this;
     }
-    JobCost cost = plan.cost();
-    Optional<String> refusal =
-        plan.refusal(limits).or(() -> limits.refuseNow(cost, running.size(), heldBytesTotal));
+    JobCost cost;
+    Optional<String> refusal;
+    try {
+      cost = plan.cost();
+      refusal =
+          plan.refusal(limits).or(() -> limits.refuseNow(cost, running.size(), heldBytesTotal));
+    } catch (ArithmeticException e) {
+      submit.replyTo().tell(new Refused(Refusal.LIMIT, "the spec's size overflows 64 bits"));
+      return this;
+    }
     if (refusal.isPresent()) {
       submit.replyTo().tell(new Refused(Refusal.LIMIT, refusal.get()));
       return this;
