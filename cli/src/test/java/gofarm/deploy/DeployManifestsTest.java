@@ -439,6 +439,10 @@ class DeployManifestsTest {
     assertEquals(grpc, containerPort(c, "grpc"));
     assertEquals(metrics, containerPort(c, "metrics"));
     assertEquals(grpc, at(c, "readinessProbe", "grpc", "port"), "gRPC health on the gRPC port");
+    assertEquals(
+        "gofarm.ready",
+        at(c, "readinessProbe", "grpc", "service"),
+        "readiness, not liveness (CoordinatorHealth.READY)");
     assertHealthyProbe(c, "livenessProbe", metrics);
     assertHealthyProbe(c, "startupProbe", metrics);
     Path dataDir = option(args, "--data-dir");

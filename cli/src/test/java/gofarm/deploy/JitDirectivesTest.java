@@ -41,6 +41,21 @@ class JitDirectivesTest {
     }
   }
 
+  /**
+   * Both exit on {@code OutOfMemoryError}, so that an orchestrator or supervisor restarts a process
+   * whose threads died of it instead of leaving one with open ports and dead actors.
+   */
+  @Test
+  void theLauncherAndTheImageExitOnOutOfMemoryError() throws Exception {
+    for (Path file :
+        List.of(
+            DeployFiles.ROOT.resolve("gofarm"), DeployFiles.DEPLOY.resolve("docker/Dockerfile"))) {
+      assertTrue(
+          Files.readString(file).contains("-XX:+ExitOnOutOfMemoryError"),
+          file + " must pass -XX:+ExitOnOutOfMemoryError");
+    }
+  }
+
   @Test
   void theJvmTakesThemWithoutAWordOnStandardOutput() throws Exception {
     List<String> command = new ArrayList<>();

@@ -6,7 +6,6 @@ import gofarm.coordinator.actor.JobArchive;
 import gofarm.coordinator.actor.JobManager;
 import gofarm.coordinator.actor.WorkerPool;
 import gofarm.coordinator.codec.JobPlan;
-import gofarm.coordinator.codec.JobReport;
 import gofarm.coordinator.grpc.FarmService;
 import gofarm.coordinator.grpc.JobIds;
 import gofarm.coordinator.grpc.WireEncoder;
@@ -18,13 +17,11 @@ import gofarm.proto.v1.SubmitJobRequest;
 import io.grpc.Server;
 import io.grpc.ServerBuilder;
 import io.grpc.StatusRuntimeException;
-import io.grpc.protobuf.services.HealthStatusManager;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -32,7 +29,6 @@ import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Props;
-import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -77,7 +73,7 @@ public final class Coordinator implements AutoCloseable {
   private final CoordinatorMetrics metrics;
   private final Server server;
   private final HTTPServer metricsServer;
-  private final HealthStatusManager health = new HealthStatusManager();
+  private final CoordinatorHealth health = new CoordinatorHealth();
   private final ScheduledExecutorService watchTimer;
 
   private Coordinator(ServerBuilder<?> serverBuilder, CoordinatorSettings settings)
@@ -99,9 +95,11 @@ public final class Coordinator implements AutoCloseable {
                 archive,
                 clock,
                 settings.lease(),
-                settings.spotCheckShare()),
+                settings.spotCheckShare(),
+                settings.limits()),
             "jobs",
             Props.empty());
+    health.watch(system, manager, pool);
     if (archive instanceof FileJobArchive files) {
       restore(files);
     }
@@ -120,7 +118,7 @@ public final class Coordinator implements AutoCloseable {
             .addService(
                 new WorkerHubService(
                     system, pool, manager, metrics, settings.lease(), settings.version()))
-            .addService(health.getHealthService())
+            .addService(health.grpc().getHealthService())
             .addService(ProtoReflectionServiceV1.newInstance())
             .build()
             .start();
@@ -131,7 +129,10 @@ public final class Coordinator implements AutoCloseable {
                 .hostname(settings.metricsHost())
                 .port(settings.metricsPort())
                 .registry(metrics.registry())
+                .registerHealthHandler(false)
+                .defaultHandler(health.httpHandler())
                 .buildAndStart();
+    health.restored();
     LOG.info(
         "coordinator {} ready: gRPC {}, metrics {}",
         settings.version(),
@@ -170,16 +171,17 @@ public final class Coordinator implements AutoCloseable {
                     submitted.getStatus().getSubmitted().getSeconds(),
                     submitted.getStatus().getSubmitted().getNanos()),
                 SubmitJobRequest.newBuilder().setSpec(submitted.getSpec()).build());
-        AskPattern.<JobManager.Command, JobReport>ask(
-                manager,
-                r -> new JobManager.Submit(plan, r),
-                Duration.ofSeconds(30),
-                system.scheduler())
-            .toCompletableFuture()
-            .join();
+        FarmService.admit(manager, system.scheduler(), plan).toCompletableFuture().join();
         LOG.info("resumed unfinished job {}", id);
       } catch (StatusRuntimeException e) {
         LOG.error("cannot resume job {}: {}", id, e.getStatus().getDescription());
+      } catch (java.util.concurrent.CompletionException e) {
+        LOG.error(
+            "cannot resume job {}: {}",
+            id,
+            e.getCause() instanceof StatusRuntimeException s
+                ? s.getStatus().getDescription()
+                : e.getCause().toString());
       }
     }
     LOG.info(
@@ -219,12 +221,17 @@ public final class Coordinator implements AutoCloseable {
     server.awaitTermination();
   }
 
+  /** What the health checks say (liveness, readiness) and why. */
+  public CoordinatorHealth health() {
+    return health;
+  }
+
   /**
    * Stops taking requests, closes workers' streams (their leases return to the queue), and stops.
    */
   @Override
   public void close() {
-    health.enterTerminalState();
+    health.closing();
     server.shutdown();
     try {
       if (!server.awaitTermination(5, TimeUnit.SECONDS)) {

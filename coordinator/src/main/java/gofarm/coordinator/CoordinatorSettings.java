@@ -1,10 +1,13 @@
 package gofarm.coordinator;
 
+import gofarm.coordinator.auth.Tokens;
+import gofarm.coordinator.job.JobLimits;
 import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * How a coordinator runs.
+ * How a coordinator runs. The five-argument constructor gives the defaults; the {@code with}
+ * methods change one concern each.
  *
  * @param metricsHost the interface the metrics endpoint listens on ({@code 0.0.0.0} for all)
  * @param metricsPort the port of {@code /metrics} and {@code /-/healthy}; 0 for any free port, -1
@@ -15,6 +18,11 @@ import java.time.Duration;
  * @param version the software version reported to workers and clients
  * @param spotCheckShare the share of chunks run again on another worker to check results (and
  *     always each worker's first chunk of a job), 0..1; 0 checks nothing
+ * @param limits what one job may cost and how many may be unfinished
+ * @param tokens the tokens callers must present ({@code --auth}); null lets every caller in as a
+ *     local admin
+ * @param maxRunningJobsPerToken how many unfinished jobs one token NAME may have; 0 for no limit
+ *     (without tokens there is no limit)
  */
 public record CoordinatorSettings(
     String metricsHost,
@@ -22,7 +30,10 @@ public record CoordinatorSettings(
     Path dataDir,
     Duration lease,
     String version,
-    double spotCheckShare) {
+    double spotCheckShare,
+    JobLimits limits,
+    Tokens tokens,
+    int maxRunningJobsPerToken) {
 
   /** A minute's lease: far longer than a chunk (1-2 s), short enough to notice a hung worker. */
   public static final Duration DEFAULT_LEASE = Duration.ofSeconds(60);
@@ -33,16 +44,79 @@ public record CoordinatorSettings(
    */
   public static final double DEFAULT_SPOT_CHECK_SHARE = 0.03;
 
+  /**
+   * Unfinished jobs per token: room for a tuning script's batch, not for a flood that would queue
+   * ahead of everyone else's work.
+   */
+  public static final int DEFAULT_MAX_RUNNING_JOBS_PER_TOKEN = 16;
+
   public CoordinatorSettings {
     if (!(spotCheckShare >= 0 && spotCheckShare <= 1)) {
       throw new IllegalArgumentException(
           "the spot check share must be in 0..1 (got " + spotCheckShare + ")");
     }
+    if (maxRunningJobsPerToken < 0) {
+      throw new IllegalArgumentException(
+          "the running jobs per token must be 0 (no limit) or more (got "
+              + maxRunningJobsPerToken
+              + ")");
+    }
   }
 
-  /** Settings with the default spot checks. */
+  /** Default spot checks and limits, and no tokens: every caller is a local admin. */
   public CoordinatorSettings(
       String metricsHost, int metricsPort, Path dataDir, Duration lease, String version) {
-    this(metricsHost, metricsPort, dataDir, lease, version, DEFAULT_SPOT_CHECK_SHARE);
+    this(
+        metricsHost,
+        metricsPort,
+        dataDir,
+        lease,
+        version,
+        DEFAULT_SPOT_CHECK_SHARE,
+        JobLimits.defaults(),
+        null,
+        DEFAULT_MAX_RUNNING_JOBS_PER_TOKEN);
+  }
+
+  /** These settings with another spot check share. */
+  public CoordinatorSettings withSpotChecks(double share) {
+    return new CoordinatorSettings(
+        metricsHost,
+        metricsPort,
+        dataDir,
+        lease,
+        version,
+        share,
+        limits,
+        tokens,
+        maxRunningJobsPerToken);
+  }
+
+  /** These settings with other limits. */
+  public CoordinatorSettings withLimits(JobLimits other) {
+    return new CoordinatorSettings(
+        metricsHost,
+        metricsPort,
+        dataDir,
+        lease,
+        version,
+        spotCheckShare,
+        other,
+        tokens,
+        maxRunningJobsPerToken);
+  }
+
+  /** These settings with tokens callers must present, and a limit of unfinished jobs per name. */
+  public CoordinatorSettings withTokens(Tokens given, int maxPerToken) {
+    return new CoordinatorSettings(
+        metricsHost,
+        metricsPort,
+        dataDir,
+        lease,
+        version,
+        spotCheckShare,
+        limits,
+        given,
+        maxPerToken);
   }
 }

@@ -4,7 +4,8 @@
  * plan, tally and report per job kind) and each kind's codec ({@code .codec}: assignments, results
  * decoded at the edge, reports encoded for clients); the gRPC services ({@code .grpc}), metrics
  * ({@code .metrics}) and the job archive ({@code .store}). {@link gofarm.coordinator.Coordinator}
- * puts them together.
+ * puts them together; {@link gofarm.coordinator.CoordinatorHealth} watches the actors and answers
+ * the liveness and readiness checks.
  *
  * <p>Layers, each using only those to its left: {@code job <- codec <- metrics <- actor <- store,
  * grpc <- Coordinator} (checked by {@code CoordinatorArchitectureTest}). Depends on {@code proto}

@@ -86,6 +86,26 @@ public final class PlayoutStats {
     amafWhiteFirstWins = new long[n];
   }
 
+  /**
+   * The bytes of statistics shaped as {@link #PlayoutStats(Geometry, int, int)} makes them: its
+   * arrays of longs with their headers, and the object. A bound that lets the coordinator refuse a
+   * job whose statistics would not fit before allocating them.
+   */
+  public static long bytes(Geometry geometry, int ruleCount, int maxLength) {
+    long longs =
+        (maxLength + 1L)
+            + (2L * geometry.pointCount() + 1)
+            + 5L * ruleCount
+            + 7L * geometry.arraySize();
+    return 8 * longs + 15 * ARRAY_HEADER_BYTES + OBJECT_BYTES;
+  }
+
+  /** A long array's header on a 64-bit JVM (compressed or not), rounded up. */
+  private static final int ARRAY_HEADER_BYTES = 24;
+
+  /** The object: header, ten longs, three ints and fifteen references, rounded up. */
+  private static final int OBJECT_BYTES = 232;
+
   /** Empty statistics shaped like {@code other}'s. */
   public static PlayoutStats like(PlayoutStats other) {
     return new PlayoutStats(other.geometry, other.ruleCount, other.maxLength);

@@ -4,6 +4,7 @@ import gofarm.cli.console.OptionChecks;
 import gofarm.cli.console.Version;
 import gofarm.coordinator.Coordinator;
 import gofarm.coordinator.CoordinatorSettings;
+import gofarm.coordinator.job.JobLimits;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -68,6 +69,28 @@ public final class CoordinatorCommand implements Callable<Integer> {
               + " ${DEFAULT-VALUE}).")
   double spotChecks;
 
+  @Option(
+      names = "--max-job-chunks",
+      defaultValue = "1000000",
+      description =
+          "Chunks one job may have; a spec with more is refused (default: ${DEFAULT-VALUE};"
+              + " docs/limits.md).")
+  long maxJobChunks;
+
+  @Option(
+      names = "--max-queued-jobs",
+      defaultValue = "1000",
+      description =
+          "Jobs that may be queued or running at once; more are refused until some finish"
+              + " (default: ${DEFAULT-VALUE}).")
+  int maxQueuedJobs;
+
+  @Option(
+      names = "--max-statistics-mb",
+      description =
+          "MiB of statistics all unfinished jobs may hold together (default: half the heap).")
+  Long maxStatisticsMb;
+
   @Override
   public Integer call() throws InterruptedException {
     if (!(spotChecks >= 0 && spotChecks <= 1)) {
@@ -82,7 +105,9 @@ public final class CoordinatorCommand implements Callable<Integer> {
     }
     CoordinatorSettings settings =
         new CoordinatorSettings(
-            host, metricsPort, dataDir, Duration.ofSeconds(leaseSeconds), Version.of(), spotChecks);
+                host, metricsPort, dataDir, Duration.ofSeconds(leaseSeconds), Version.of())
+            .withSpotChecks(spotChecks)
+            .withLimits(limits());
     Coordinator coordinator =
         Coordinator.start(
             NettyServerBuilder.forAddress(new InetSocketAddress(host, port)), settings);
@@ -101,5 +126,27 @@ public final class CoordinatorCommand implements Callable<Integer> {
     coordinator.awaitTermination();
     stopped.await();
     return 0;
+  }
+
+  private JobLimits limits() {
+    if (maxJobChunks < 1 || maxJobChunks > Integer.MAX_VALUE) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--max-job-chunks must be 1.." + Integer.MAX_VALUE + " (got " + maxJobChunks + ")");
+    }
+    if (maxQueuedJobs < 1) {
+      throw new ParameterException(
+          spec.commandLine(), "--max-queued-jobs must be at least 1 (got " + maxQueuedJobs + ")");
+    }
+    long statistics = JobLimits.defaultStatisticsBytes();
+    if (maxStatisticsMb != null) {
+      if (maxStatisticsMb < 1 || maxStatisticsMb > Long.MAX_VALUE / JobLimits.MIB) {
+        throw new ParameterException(
+            spec.commandLine(),
+            "--max-statistics-mb must be at least 1 (got " + maxStatisticsMb + ")");
+      }
+      statistics = maxStatisticsMb * JobLimits.MIB;
+    }
+    return new JobLimits(maxJobChunks, maxQueuedJobs, statistics);
   }
 }

@@ -1,6 +1,7 @@
 package gofarm.cli.command;
 
 import gofarm.cli.console.ClientOptions;
+import gofarm.cli.console.TerminalText;
 import gofarm.cli.report.Headline;
 import gofarm.cli.report.Tables;
 import gofarm.proto.v1.JobStatus;
@@ -63,7 +64,7 @@ public final class JobsCommand implements Callable<Integer> {
                 s.getState().name(),
                 Headline.progress(s),
                 Headline.done(s),
-                s.getName()
+                TerminalText.escape(s.getName())
               });
         }
         out.print(Tables.align(rows, new boolean[] {false, false, false, true, true, false}));

@@ -113,7 +113,8 @@ public final class LocalCommand implements Callable<Integer> {
     CoordinatorSettings settings =
         // One worker in the same JVM: there is no second worker to check it against.
         new CoordinatorSettings(
-            "127.0.0.1", metricsPort, null, CoordinatorSettings.DEFAULT_LEASE, Version.of(), 0);
+                "127.0.0.1", metricsPort, null, CoordinatorSettings.DEFAULT_LEASE, Version.of())
+            .withSpotChecks(0);
     try (Coordinator coordinator =
         Coordinator.start(InProcessServerBuilder.forName(name), settings)) {
       ManagedChannel channel = InProcessChannelBuilder.forName(name).build();

@@ -87,7 +87,8 @@ public final class Errors implements CommandLine.IExecutionExceptionHandler {
             BadRequest bad = any.unpack(BadRequest.class);
             List<BadRequest.FieldViolation> violations = bad.getFieldViolationsList();
             if (violations.size() == 1 && violations.get(0).getField().isEmpty()) {
-              return "error: " + violations.get(0).getDescription(); // about the whole request
+              // about the whole request
+              return "error: " + TerminalText.escape(violations.get(0).getDescription());
             }
             StringBuilder sb = new StringBuilder("error: the request was refused:");
             for (BadRequest.FieldViolation v : violations) {
@@ -95,7 +96,7 @@ public final class Errors implements CommandLine.IExecutionExceptionHandler {
               if (!v.getField().isEmpty()) {
                 sb.append(v.getField()).append(": ");
               }
-              sb.append(v.getDescription());
+              sb.append(TerminalText.escape(v.getDescription()));
             }
             return sb.toString();
           } catch (com.google.protobuf.InvalidProtocolBufferException ignored) {
@@ -114,6 +115,6 @@ public final class Errors implements CommandLine.IExecutionExceptionHandler {
               "the coordinator does not offer this (is it older than this client?)";
           default -> status.getCode().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
         };
-    return "error: " + what + ": " + status.getDescription();
+    return "error: " + what + ": " + TerminalText.escape(status.getDescription());
   }
 }

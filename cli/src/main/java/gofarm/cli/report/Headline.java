@@ -1,6 +1,7 @@
 package gofarm.cli.report;
 
 import gofarm.cli.console.ProgressBar;
+import gofarm.cli.console.TerminalText;
 import gofarm.proto.v1.JobStatus;
 import java.util.Locale;
 
@@ -29,11 +30,11 @@ public final class Headline {
           Locale.ROOT,
           "job %s · %s · %s · %s%s%s",
           s.getJobId(),
-          s.getName().isEmpty() ? "(no name)" : s.getName(),
+          s.getName().isEmpty() ? "(no name)" : TerminalText.escape(s.getName()),
           s.getState(),
           TuneReport.headline(s),
           seconds > 0 ? " in " + ProgressBar.duration(seconds) : "",
-          s.getMessage().isEmpty() ? "" : " · " + s.getMessage());
+          s.getMessage().isEmpty() ? "" : " · " + TerminalText.escape(s.getMessage()));
     }
     boolean match = s.hasMatch();
     String time =
@@ -50,13 +51,13 @@ public final class Headline {
         Locale.ROOT,
         "job %s · %s · %s · %,d of %,d %s%s%s",
         s.getJobId(),
-        s.getName().isEmpty() ? "(no name)" : s.getName(),
+        s.getName().isEmpty() ? "(no name)" : TerminalText.escape(s.getName()),
         s.getState(),
         s.getPlayoutsDone(),
         s.getPlayoutsTotal(),
         match ? "games" : "playouts",
         time,
-        s.getMessage().isEmpty() ? "" : " · " + s.getMessage());
+        s.getMessage().isEmpty() ? "" : " · " + TerminalText.escape(s.getMessage()));
   }
 
   /**

@@ -1,6 +1,7 @@
 package gofarm.cli.report;
 
 import gofarm.cli.console.ProgressBar;
+import gofarm.cli.console.TerminalText;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.MatchSummary;
 import gofarm.proto.v1.PairSummary;
@@ -33,7 +34,9 @@ public final class JobWatcher {
       last = stream.next();
       if (bar == null && tune == null) {
         err.println(
-            "job " + last.getJobId() + (last.getName().isEmpty() ? "" : ": " + last.getName()));
+            "job "
+                + last.getJobId()
+                + (last.getName().isEmpty() ? "" : ": " + TerminalText.escape(last.getName())));
         if (last.hasTune()) {
           tune = new TuneProgress(err);
         } else if (last.hasMatch()) {

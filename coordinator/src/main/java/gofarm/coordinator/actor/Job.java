@@ -209,7 +209,6 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
         codec.kind().reproducible()
             ? new SpotChecks<>(spotCheckShare, codec.kind().job().seed(), WorkerProtocol::sameRun)
             : SpotChecks.none();
-    timers.startTimerAtFixedRate(Tick.INSTANCE, TICK);
   }
 
   /**
@@ -285,7 +284,9 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
       if (state == JobState.QUEUED) {
         state = JobState.RUNNING;
         started = clock.instant();
-        manager.tell(new JobManager.JobUpdated(report(false)));
+        // A queued job has nothing to report and no lease to expire: it ticks once it runs.
+        timers.startTimerAtFixedRate(Tick.INSTANCE, TICK);
+        reportIfChanged();
       }
       List<WorkerSession.Work> work = new ArrayList<>(keys.size());
       for (ChunkKey key : keys) {
@@ -526,8 +527,26 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
     while (rateSamples.size() > RATE_WINDOW_TICKS) {
       rateSamples.removeFirst();
     }
-    manager.tell(new JobManager.JobUpdated(report(false)));
+    reportIfChanged();
     return this;
+  }
+
+  /** What the manager last heard: progress, leases and rate. */
+  private record Progress(long playoutsDone, int leased, double rate) {}
+
+  private Progress reported;
+
+  /**
+   * Tells the manager the job's summary if its progress, leases or rate changed since the last: a
+   * job with nothing happening costs the manager nothing.
+   */
+  private void reportIfChanged() {
+    double rate = codec.kind().rateOverWholeRun() ? overallRate() : rate();
+    Progress now = new Progress(table.playoutsDone(), table.leased(), rate);
+    if (!now.equals(reported)) {
+      reported = now;
+      manager.tell(new JobManager.JobUpdated(report(false)));
+    }
   }
 
   /**

@@ -1,6 +1,8 @@
 package gofarm.coordinator.codec;
 
 import gofarm.coordinator.job.EvaluatePlan;
+import gofarm.coordinator.job.JobCost;
+import gofarm.coordinator.job.JobLimits;
 import gofarm.coordinator.job.MatchPlan;
 import gofarm.coordinator.job.TunePlan;
 import gofarm.proto.v1.JobSpec;
@@ -11,6 +13,7 @@ import gofarm.wire.ResolvedMatch;
 import gofarm.wire.ResolvedTune;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -54,8 +57,18 @@ public record JobPlan(String jobId, Instant submitted, JobSpec spec, KindCodec<?
   }
 
   /** Chunks of the whole job. */
-  public int chunks() {
+  public long chunks() {
     return codec.kind().chunks();
+  }
+
+  /** What the job costs the coordinator, computed per series in closed form. */
+  public JobCost cost() {
+    return codec.kind().cost();
+  }
+
+  /** Why the job can never run under {@code limits}, or empty. */
+  public Optional<String> refusal(JobLimits limits) {
+    return limits.refuseAlone(cost(), codec.kind().fewerChunks());
   }
 
   /** Units of the whole job: playouts, or games of a match (two per pair). */

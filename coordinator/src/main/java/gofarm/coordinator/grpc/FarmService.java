@@ -45,6 +45,9 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
   private static final Duration ASK = Duration.ofSeconds(10);
   private static final long WATCH_PERIOD_MILLIS = 500;
 
+  /** Fresh ids tried for one submission whose id the manager finds taken (after a restart). */
+  private static final int ID_ATTEMPTS = 5;
+
   private final ActorRef<JobManager.Command> manager;
   private final Scheduler scheduler;
   private final JobEncoder encoder;
@@ -72,20 +75,59 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
     return JobPlan.of(jobId, submitted, request.getSpec());
   }
 
+  /**
+   * Submits a job: INVALID_ARGUMENT for a bad spec, RESOURCE_EXHAUSTED with the numbers for one
+   * over the coordinator's limits; an id the manager finds taken is replaced by a fresh one.
+   */
   @Override
   public void submitJob(SubmitJobRequest request, StreamObserver<JobStatus> out) {
+    reply(out, submit(request, clock.instant(), ID_ATTEMPTS).thenApply(encoder::status));
+  }
+
+  private CompletionStage<JobReport> submit(
+      SubmitJobRequest request, java.time.Instant submitted, int attempts) {
     JobPlan plan;
     try {
-      plan = plan(ids.next(), clock.instant(), request);
+      plan = plan(ids.next(), submitted, request);
     } catch (StatusRuntimeException e) {
-      out.onError(e);
-      return;
+      return java.util.concurrent.CompletableFuture.failedFuture(e);
     }
-    reply(
-        out,
-        AskPattern.<JobManager.Command, JobReport>ask(
-                manager, r -> new JobManager.Submit(plan, r), ASK, scheduler)
-            .thenApply(encoder::status));
+    return admit(manager, scheduler, plan)
+        .exceptionallyCompose(
+            error -> {
+              Throwable e =
+                  error instanceof java.util.concurrent.CompletionException
+                      ? error.getCause()
+                      : error;
+              if (attempts > 1
+                  && e instanceof StatusRuntimeException s
+                  && s.getStatus().getCode() == Status.Code.ALREADY_EXISTS) {
+                LOG.warn("{}; submitting with a fresh id", s.getStatus().getDescription());
+                return submit(request, submitted, attempts - 1);
+              }
+              return java.util.concurrent.CompletableFuture.failedFuture(e);
+            });
+  }
+
+  /**
+   * Asks the manager to start {@code plan}: its first report, or a failed stage with
+   * RESOURCE_EXHAUSTED (over a limit) or ALREADY_EXISTS (its id is taken).
+   */
+  public static CompletionStage<JobReport> admit(
+      ActorRef<JobManager.Command> manager, Scheduler scheduler, JobPlan plan) {
+    return AskPattern.<JobManager.Command, JobManager.Admission>ask(
+            manager, r -> new JobManager.Submit(plan, r), ASK, scheduler)
+        .thenApply(
+            admission -> {
+              if (admission instanceof JobManager.Refused r) {
+                throw (r.reason() == JobManager.Refusal.LIMIT
+                        ? Status.RESOURCE_EXHAUSTED
+                        : Status.ALREADY_EXISTS)
+                    .withDescription(r.message())
+                    .asRuntimeException();
+              }
+              return ((JobManager.Accepted) admission).report();
+            });
   }
 
   @Override

@@ -25,8 +25,9 @@ public final class WireEncoder implements JobEncoder {
             .setPriority(r.priority())
             .setPlayoutsDone(r.playoutsDone())
             .setPlayoutsTotal(r.playoutsTotal())
-            .setChunksDone(r.chunksDone())
-            .setChunksTotal(r.chunksTotal())
+            // Fits: the chunk limit (--max-job-chunks) is at most 2^31 - 1; never wraps.
+            .setChunksDone(Math.toIntExact(r.chunksDone()))
+            .setChunksTotal(Math.toIntExact(r.chunksTotal()))
             .setChunksLeased(r.chunksLeased())
             .setPlayoutsPerSecond(r.playoutsPerSecond())
             .setEtaSeconds(r.etaSeconds())

@@ -81,9 +81,20 @@ public final class ChunkTable<R> {
   private int cursor;
   private boolean cancelled;
   private long playoutsDone;
-  private long playoutsTotal;
-  private int chunksDone;
-  private int chunksTotal;
+  private final long playoutsTotal;
+  private long chunksDone;
+  private final long chunksTotal;
+
+  /**
+   * Chunks of the series that are not held back (not {@link #gated}) and not done, not yet issued:
+   * kept as a running count so that {@link #waiting} does not walk every series on every result.
+   */
+  private long unissued;
+
+  /** Series neither complete nor stopped early: {@link #finished} when it reaches 0. */
+  private int unfinishedSeries;
+
+  private boolean anyStoppedEarly;
 
   private final class PairState {
     final int series;
@@ -95,6 +106,9 @@ public final class ChunkTable<R> {
     int counted;
     int opened;
     boolean stoppedEarly;
+
+    /** Whether the tally held back some of this series' chunks at the start (see gated). */
+    boolean gatedAtStart;
 
     PairState(int series) {
       this.series = series;
@@ -131,24 +145,33 @@ public final class ChunkTable<R> {
     this.jobId = jobId;
     this.plan = plan;
     this.tally = tally;
+    // Totals per series in closed form (never per chunk: a spec may ask for 10^13 chunks, which
+    // the limits refuse, but no loop here should take hours before that is seen), with exact
+    // arithmetic: a sum that would wrap throws instead.
     List<PairState> list = new ArrayList<>(plan.series());
+    List<PairState> held = new ArrayList<>();
+    long units = 0;
+    long chunks = 0;
     for (int i = 0; i < plan.series(); i++) {
       PairState p = new PairState(i);
       list.add(p);
-      for (int k = 0; k < p.chunks; k++) {
-        playoutsTotal += plan.units(i, k);
-      }
-      chunksTotal += p.chunks;
-    }
-    this.pairs = List.copyOf(list);
-    List<PairState> held = new ArrayList<>();
-    for (PairState p : pairs) {
+      units = Math.addExact(units, plan.units(i));
+      chunks = Math.addExact(chunks, p.chunks);
       p.opened = p.open();
       if (p.opened < p.chunks) {
+        p.gatedAtStart = true;
         held.add(p);
+      } else {
+        unissued += p.chunks;
+      }
+      if (!p.done()) {
+        unfinishedSeries++;
       }
     }
+    this.pairs = List.copyOf(list);
     this.gated = List.copyOf(held);
+    this.playoutsTotal = units;
+    this.chunksTotal = chunks;
   }
 
   private PairState pair(ChunkKey key) {
@@ -185,10 +208,11 @@ public final class ChunkTable<R> {
       cursor = (cursor + 1) % pairs.size();
       // Skip chunks whose results came in without a lease (resent after a restart).
       while (p.issued < p.open() && p.has(p.issued)) {
-        p.issued++;
+        issue(p);
       }
       if (!p.done() && p.issued < p.open()) {
-        out.add(new ChunkKey(jobId, p.position, p.policy, p.issued++));
+        out.add(new ChunkKey(jobId, p.position, p.policy, p.issued));
+        issue(p);
         tries = 0;
       } else {
         tries++;
@@ -203,18 +227,30 @@ public final class ChunkTable<R> {
     return out;
   }
 
-  /** Chunks not yet issued plus those re-queued: what {@link #lease} can still hand out. */
+  /** Marks the next chunk of {@code p} issued, keeping {@link #unissued}. */
+  private void issue(PairState p) {
+    if (!p.done() && !p.gatedAtStart) {
+      unissued--;
+    }
+    p.issued++;
+  }
+
+  /**
+   * Chunks not yet issued plus those re-queued: what {@link #lease} can still hand out. Kept as
+   * counts (only the few series held back at the start are looked at), so that asking costs the
+   * same with 16,000 series as with one; at most {@link Integer#MAX_VALUE}.
+   */
   public int waiting() {
     if (cancelled) {
       return 0;
     }
-    int n = requeued.size();
-    for (PairState p : pairs) {
+    long n = requeued.size() + unissued;
+    for (PairState p : gated) {
       if (!p.done()) {
         n += Math.max(0, p.open() - p.issued);
       }
     }
-    return n;
+    return (int) Math.min(Integer.MAX_VALUE, n);
   }
 
   public int leased() {
@@ -388,15 +424,17 @@ public final class ChunkTable<R> {
     while (!p.done() && !p.waiting.isEmpty() && p.waiting.firstKey() == p.counted) {
       R next = p.waiting.pollFirstEntry().getValue();
       tally.count(p.series, p.counted, next);
-      playoutsDone += plan.units(p.series, p.counted);
+      playoutsDone = Math.addExact(playoutsDone, plan.units(p.series, p.counted));
       chunksDone++;
       p.counted++;
       if (p.counted < p.chunks && tally.settled(p.series)) {
         p.stoppedEarly = true;
+        anyStoppedEarly = true;
       }
     }
     if (p.done()) {
       p.waiting.clear();
+      seriesEnded(p);
     }
     return Outcome.COUNTED;
   }
@@ -426,14 +464,23 @@ public final class ChunkTable<R> {
 
   // ------------------------------------------------------------------ state
 
+  /**
+   * Series {@code p} has just become done: its unissued chunks will never go out, nor will its
+   * re-queued ones (few: those of workers that went away), which {@link #waiting} would count.
+   */
+  private void seriesEnded(PairState p) {
+    unfinishedSeries--;
+    if (!requeued.isEmpty()) {
+      requeued.removeIf(key -> plan.series(key) == p.series);
+    }
+    if (!p.gatedAtStart) {
+      unissued -= p.chunks - p.issued;
+    }
+  }
+
   /** True when every series has all its chunks or stopped early. */
   public boolean finished() {
-    for (PairState p : pairs) {
-      if (!p.done()) {
-        return false;
-      }
-    }
-    return true;
+    return unfinishedSeries == 0;
   }
 
   /** Whether series {@code series} has all its chunks counted, or stopped early. */
@@ -455,21 +502,17 @@ public final class ChunkTable<R> {
     return playoutsTotal;
   }
 
-  public int chunksDone() {
+  public long chunksDone() {
     return chunksDone;
   }
 
-  public int chunksTotal() {
+  /** Chunks of all series, computed per series in closed form. */
+  public long chunksTotal() {
     return chunksTotal;
   }
 
   /** True when any series stopped early. */
   public boolean anyStoppedEarly() {
-    for (PairState p : pairs) {
-      if (p.stoppedEarly) {
-        return true;
-      }
-    }
-    return false;
+    return anyStoppedEarly;
   }
 }

@@ -12,6 +12,9 @@ import java.util.List;
  * PlayoutTally}; reported as an {@link EvaluateReport}. Immutable.
  */
 public final class EvaluatePlan implements JobKind<ChunkStats, EvaluateReport> {
+  /** A series' chunk bookkeeping, its plan and its figures in a report: a generous bound. */
+  static final long PER_SERIES_BYTES = 1024;
+
   private final ResolvedEvaluation job;
   private final List<PairPlan> pairs;
 
@@ -70,12 +73,36 @@ public final class EvaluatePlan implements JobKind<ChunkStats, EvaluateReport> {
   }
 
   @Override
+  public long units(int series) {
+    return pairs.get(series).playouts();
+  }
+
+  /**
+   * Each pair's aggregate twice (the tally's, and the copy a final report with statistics makes),
+   * plus its chunk bookkeeping and figures.
+   */
+  @Override
+  public long statisticsBytes() {
+    long n = 0;
+    for (PairPlan p : pairs) {
+      n = Math.addExact(n, 2 * p.statisticsBytes() + PER_SERIES_BYTES);
+    }
+    return n;
+  }
+
+  @Override
   public long units() {
     long n = 0;
     for (PairPlan p : pairs) {
       n += p.playouts();
     }
     return n;
+  }
+
+  @Override
+  public String fewerChunks() {
+    return "raise chunkPlayouts (or leave it out for about 1.5 s of playouts per chunk), or lower"
+        + " playouts, positions or policies";
   }
 
   @Override

@@ -35,8 +35,27 @@ public interface JobKind<R, F> {
   /** Units of work (playouts, or games) in chunk {@code chunk} of series {@code series}. */
   long units(int series, int chunk);
 
+  /**
+   * Units of all chunks of series {@code series}, in closed form: never a loop over its chunks,
+   * which a spec can make number 10^9.
+   */
+  long units(int series);
+
   /** Units of the whole job, without early stopping. */
   long units();
+
+  /**
+   * A bound on the bytes the job's statistics take while it is unfinished: its tally's aggregates
+   * as allocated when the job's actor starts, and the copy a final report makes. What the
+   * coordinator's memory budget is checked against at submission; a sum per series, never a loop
+   * over chunks.
+   */
+  long statisticsBytes();
+
+  /** What the job costs the coordinator, computed per series in closed form. */
+  default JobCost cost() {
+    return new JobCost(series(), chunks(), units(), statisticsBytes());
+  }
 
   /** A fresh tally of the job's chunks, for one run of its actor. */
   Tally<R, F> newTally();
@@ -62,14 +81,20 @@ public interface JobKind<R, F> {
         && key.chunk() < chunks(series(key));
   }
 
-  /** Chunks of the whole job. */
-  default int chunks() {
-    int n = 0;
+  /** Chunks of the whole job: a sum per series, in long (16,000 series of 10^9 chunks fit). */
+  default long chunks() {
+    long n = 0;
     for (int s = 0; s < series(); s++) {
-      n += chunks(s);
+      n = Math.addExact(n, chunks(s));
     }
     return n;
   }
+
+  /**
+   * What the author of a spec can change to need fewer chunks, for the refusal of a spec over the
+   * coordinator's chunk limit.
+   */
+  String fewerChunks();
 
   /** The external engine programs a worker needs to take this job's chunks (often none). */
   default Set<String> engines() {

@@ -22,6 +22,12 @@ public final class MatchPlan implements JobKind<PlayedPair, MatchReport> {
   /** A pessimistic time per move of an external engine, for the chunk lease. */
   private static final double ENGINE_SECONDS_PER_MOVE = 5;
 
+  /** An SGF move ({@code ;B[dd]}) with its share of the game result's record, in bytes. */
+  private static final long SGF_BYTES_PER_MOVE = 8;
+
+  /** A game's result and its record's header, in bytes. */
+  private static final long GAME_BYTES = 1024;
+
   private final ResolvedMatch job;
 
   public MatchPlan(ResolvedMatch job) {
@@ -54,8 +60,33 @@ public final class MatchPlan implements JobKind<PlayedPair, MatchReport> {
   }
 
   @Override
+  public long units(int series) {
+    return units();
+  }
+
+  @Override
   public long units() {
     return 2L * job.pairs();
+  }
+
+  @Override
+  public long statisticsBytes() {
+    return gamesBytes(job);
+  }
+
+  /**
+   * A bound on what a match keeps of its pairs: the LLR after each, and both games' records, every
+   * move of the move limit at {@link #SGF_BYTES_PER_MOVE} (a record is kept until the job's results
+   * are archived).
+   */
+  static long gamesBytes(ResolvedMatch match) {
+    long perGame = (long) match.maxMoves() * SGF_BYTES_PER_MOVE + GAME_BYTES;
+    return Math.multiplyExact((long) match.pairs(), 8 + 2 * perGame);
+  }
+
+  @Override
+  public String fewerChunks() {
+    return "lower pairs (a chunk is one game pair)";
   }
 
   @Override

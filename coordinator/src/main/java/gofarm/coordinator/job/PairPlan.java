@@ -57,6 +57,11 @@ public record PairPlan(
     return i < chunks - 1 ? chunkPlayouts : (int) (playouts - (long) (chunks - 1) * chunkPlayouts);
   }
 
+  /** The bytes of {@link #newStats}: see {@link PlayoutStats#bytes}. */
+  public long statisticsBytes() {
+    return PlayoutStats.bytes(geometry, policySpec.rules().size(), Playout.maxLength(geometry));
+  }
+
   /** Empty statistics shaped for this pair: its board, its policy's rules, its maximum length. */
   public PlayoutStats newStats() {
     return new PlayoutStats(geometry, policySpec.rules().size(), Playout.maxLength(geometry));

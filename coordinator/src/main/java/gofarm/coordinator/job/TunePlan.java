@@ -76,12 +76,34 @@ public final class TunePlan implements JobKind<TunePlay, TuneReport> {
   }
 
   @Override
+  public long units(int series) {
+    return (long) chunks(series) * units(series, 0);
+  }
+
+  @Override
   public long units() {
     long n = 0;
     for (int s = 0; s < series(); s++) {
-      n += chunks(s) * units(s, 0);
+      n = Math.addExact(n, units(s));
     }
     return n;
+  }
+
+  /**
+   * θ after every iteration (the trajectory) with its objective, a batch's results, and the
+   * confirmation's games (a tuning's own games are not kept).
+   */
+  @Override
+  public long statisticsBytes() {
+    long perIteration = 8L * tune.parameters().size() + 64;
+    long n = Math.multiplyExact((long) tune.iterations(), perIteration);
+    n = Math.addExact(n, 8L * tune.batchPairs());
+    return tune.confirm() == null ? n : Math.addExact(n, MatchPlan.gamesBytes(tune.confirm()));
+  }
+
+  @Override
+  public String fewerChunks() {
+    return "lower iterations or batchPairs, the reference positions, or the confirmation's pairs";
   }
 
   @Override

@@ -23,6 +23,9 @@
  *       results go to the {@link gofarm.coordinator.job.Tally} in chunk order per series.
  *   <li>{@link gofarm.coordinator.job.JobState}, {@link gofarm.coordinator.job.ChunkWork} (what a
  *       counted chunk did, for the metrics).
+ *   <li>{@link gofarm.coordinator.job.JobCost} (a job's chunks, units and statistics bytes, from
+ *       its kind in closed form) and {@link gofarm.coordinator.job.JobLimits} (what a coordinator
+ *       takes; the refusals with their numbers).
  * </ul>
  *
  * <p>A new kind is a plan, a tally and a report here, a codec in {@code gofarm.coordinator.codec},

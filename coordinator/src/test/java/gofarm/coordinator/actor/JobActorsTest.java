@@ -13,7 +13,9 @@ import gofarm.coordinator.codec.EvaluateCodec;
 import gofarm.coordinator.codec.JobPlan;
 import gofarm.coordinator.codec.JobReport;
 import gofarm.coordinator.codec.KindCodec;
+import gofarm.coordinator.job.ChunkStats;
 import gofarm.coordinator.job.GameSgf;
+import gofarm.coordinator.job.JobLimits;
 import gofarm.coordinator.job.JobState;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
 import gofarm.playout.Playout;
@@ -122,9 +124,9 @@ class JobActorsTest {
   }
 
   private JobReport submit(JobPlan plan) {
-    TestProbe<JobReport> reply = testKit.createTestProbe();
+    TestProbe<JobManager.Admission> reply = testKit.createTestProbe();
     manager.tell(new JobManager.Submit(plan, reply.ref()));
-    return reply.receiveMessage(WAIT);
+    return ((JobManager.Accepted) reply.receiveMessage(WAIT)).report();
   }
 
   private final java.util.Map<TestProbe<WorkerSession.Command>, String> workerIds =
@@ -877,6 +879,142 @@ class JobActorsTest {
     assertTrue(s.getMessage().contains("worker liar quarantined"), s.getMessage());
     // It cannot come back, under its id or by taking another's.
     assertEquals(WorkerSession.Refusal.QUARANTINED, session("liar", 2).nextRefusal());
+  }
+
+  private JobManager.Admission admission(JobPlan plan) {
+    TestProbe<JobManager.Admission> reply = testKit.createTestProbe();
+    manager.tell(new JobManager.Submit(plan, reply.ref()));
+    return reply.receiveMessage(WAIT);
+  }
+
+  private List<JobStatus> list(int limit) {
+    TestProbe<List<JobStatus>> reply = testKit.createTestProbe();
+    manager.tell(new JobManager.ListJobs(limit, reply.ref()));
+    return reply.receiveMessage(WAIT);
+  }
+
+  @Test
+  void aTakenIdIsRefusedAndTheManagerServesOn() {
+    submit(plan("same", 0, 2));
+    JobManager.Admission again = admission(plan("same", 0, 2));
+    assertEquals(
+        new JobManager.Refused(JobManager.Refusal.ID_TAKEN, "job id same is taken"), again);
+    // The manager still serves: a new job is accepted, runs and is listed, newest first.
+    assertEquals(JobState.QUEUED, submit(plan("next", 0, 1)).state());
+    TestProbe<WorkerSession.Command> w = worker("w1", 4);
+    for (WorkerSession.Work x : assigned(w, 3)) {
+      complete(x, "w1", w);
+    }
+    w.awaitAssert(
+        WAIT,
+        () -> {
+          assertEquals("SUCCEEDED", lookup("next").finished().getStatus().getState().name());
+          assertEquals("SUCCEEDED", lookup("same").finished().getStatus().getState().name());
+          return null;
+        });
+    // A finished job's id is taken too.
+    assertTrue(admission(plan("next", 0, 1)) instanceof JobManager.Refused);
+  }
+
+  @Test
+  void aJobWhoseActorFailsIsMarkedFailedAndTheManagerServesOn() {
+    submit(plan("bad", 0, 2));
+    TestProbe<WorkerSession.Command> w = worker("w1", 3);
+    List<WorkerSession.Work> work = assigned(w, 2);
+    // A result whose counting throws, as a bug in a kind's tally would: the job's actor fails.
+    ChunkStats throwing =
+        new ChunkStats() {
+          @Override
+          public long playouts() {
+            return 50;
+          }
+
+          @Override
+          public long moves() {
+            return 0;
+          }
+
+          @Override
+          public void addTo(PlayoutStats aggregate) {
+            throw new IllegalStateException("tally bug");
+          }
+        };
+    leases
+        .get(work.get(0).key())
+        .job()
+        .tell(new Job.ChunkCompleted<>(work.get(0).key(), throwing, "w1", 0.1, w.ref()));
+    w.awaitAssert(
+        WAIT,
+        () -> {
+          JobStatus s = lookup("bad").finished().getStatus();
+          assertEquals("FAILED", s.getState().name());
+          assertEquals(
+              "the job's actor failed: java.lang.IllegalStateException: tally bug; see the"
+                  + " coordinator log",
+              s.getMessage());
+          return null;
+        });
+    assertEquals(
+        Map.of(
+            "{state=failed}", 1.0,
+            "{state=queued}", 0.0,
+            "{state=running}", 0.0,
+            "{state=succeeded}", 0.0,
+            "{state=cancelled}", 0.0),
+        gauge("gofarm_coordinator_jobs"));
+    // The pool forgot the job, and the manager serves on: the next job runs on the same worker.
+    submit(plan("good", 0, 1));
+    WorkerSession.Work x = assigned(w, 1).get(0);
+    assertEquals("good", x.key().jobId());
+    complete(x, "w1", w);
+    w.awaitAssert(
+        WAIT,
+        () -> {
+          assertEquals("SUCCEEDED", lookup("good").finished().getStatus().getState().name());
+          return null;
+        });
+    assertEquals(List.of("good", "bad"), list(10).stream().map(JobStatus::getJobId).toList());
+  }
+
+  @Test
+  void specsOverTheLimitsAreRefusedWithTheNumbers() {
+    manager =
+        testKit.spawn(
+            JobManager.create(
+                pool,
+                metrics,
+                new TestEncoder(),
+                JobArchive.NONE,
+                Clock.systemUTC(),
+                Duration.ofMinutes(1),
+                new JobLimits(10, 2, 64 * JobLimits.MIB)));
+    JobManager.Admission big = admission(plan("big", 0, 11));
+    assertEquals(
+        new JobManager.Refused(
+            JobManager.Refusal.LIMIT,
+            "the spec has 11 chunks; this coordinator takes at most 10 per job"
+                + " (--max-job-chunks): raise chunkPlayouts (or leave it out for about 1.5 s of"
+                + " playouts per chunk), or lower playouts, positions or policies"),
+        big);
+    submit(plan("a", 0, 10));
+    submit(plan("b", 0, 10));
+    JobManager.Admission third = admission(plan("c", 0, 1));
+    assertEquals(
+        new JobManager.Refused(
+            JobManager.Refusal.LIMIT,
+            "2 jobs are queued or running; this coordinator takes at most 2 (--max-queued-jobs):"
+                + " submit again once some have finished, or cancel some (gofarm jobs lists"
+                + " them)"),
+        third);
+    TestProbe<JobReport> cancelled = testKit.createTestProbe();
+    lookup("a").running().tell(new Job.Cancel(cancelled.ref()));
+    cancelled.receiveMessage(WAIT);
+    cancelled.awaitAssert(
+        WAIT,
+        () -> {
+          assertTrue(admission(plan("c" + System.nanoTime(), 0, 1)) instanceof JobManager.Accepted);
+          return null;
+        });
   }
 
   /** Encodes just enough for the manager: id, state, playouts and the kind's headlines. */

@@ -9,11 +9,8 @@ import gofarm.coordinator.Coordinator;
 import gofarm.coordinator.CoordinatorSettings;
 import gofarm.playout.Playout;
 import gofarm.playout.PlayoutStats;
-import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.EvaluateSpec;
 import gofarm.proto.v1.GetJobRequest;
-import gofarm.proto.v1.Hello;
-import gofarm.proto.v1.HubMessage;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.JobState;
@@ -23,8 +20,6 @@ import gofarm.proto.v1.PlayoutFarmGrpc;
 import gofarm.proto.v1.PolicySpec;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.SubmitJobRequest;
-import gofarm.proto.v1.WorkerHubGrpc;
-import gofarm.proto.v1.WorkerMessage;
 import gofarm.wire.Chunk;
 import gofarm.wire.StatsCodec;
 import gofarm.wire.WorkerProtocol;
@@ -36,7 +31,6 @@ import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.util.Iterator;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -81,53 +75,6 @@ class CoordinatorServicesTest {
                 .setPlayouts(playouts)
                 .setChunkPlayouts(100))
         .build();
-  }
-
-  /** A worker that runs every chunk it is given, as the real one does, and counts acks. */
-  private static final class ScriptedWorker implements StreamObserver<HubMessage> {
-    final LinkedBlockingQueue<Object> events = new LinkedBlockingQueue<>();
-    StreamObserver<WorkerMessage> out;
-
-    void connect(ManagedChannel channel, int protocol) {
-      out = WorkerHubGrpc.newStub(channel).connect(this);
-      out.onNext(
-          WorkerMessage.newBuilder()
-              .setHello(
-                  Hello.newBuilder()
-                      .setWorkerId("scripted")
-                      .setThreads(1)
-                      .setProtocolVersion(protocol)
-                      .setVersion("test"))
-              .build());
-    }
-
-    @Override
-    public void onNext(HubMessage m) {
-      events.add(m);
-      if (m.hasAssignment()) {
-        ChunkAssignment a = m.getAssignment();
-        Chunk chunk = WorkerProtocol.chunk(a);
-        Playout playout = new Playout(chunk.policy(), chunk.root().board().geometry());
-        PlayoutStats stats = playout.newStats();
-        playout.run(chunk.root(), chunk.seed(), chunk.playouts(), stats);
-        synchronized (this) {
-          out.onNext(
-              WorkerMessage.newBuilder()
-                  .setResult(WorkerProtocol.result(chunk.key(), stats, 0.01))
-                  .build());
-        }
-      }
-    }
-
-    @Override
-    public void onError(Throwable t) {
-      events.add(t);
-    }
-
-    @Override
-    public void onCompleted() {
-      events.add("completed");
-    }
   }
 
   @Test

@@ -56,7 +56,8 @@ class FakeWorkerTest {
     coordinator =
         Coordinator.start(
             NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)),
-            new CoordinatorSettings("127.0.0.1", -1, null, Duration.ofSeconds(30), "test", 0.05));
+            new CoordinatorSettings("127.0.0.1", -1, null, Duration.ofSeconds(30), "test")
+                .withSpotChecks(0.05));
     channel =
         NettyChannelBuilder.forAddress("127.0.0.1", coordinator.port()).usePlaintext().build();
     farm = PlayoutFarmGrpc.newBlockingStub(channel);

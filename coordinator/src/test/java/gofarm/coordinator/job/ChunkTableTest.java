@@ -125,6 +125,7 @@ class ChunkTableTest {
     List<ChunkKey> out = new ArrayList<>();
     java.util.Map<ChunkKey, String> holders = new java.util.HashMap<>();
     while (!table.finished()) {
+      assertCountsMatchTheSeries(table, 4);
       String worker = random.nextBoolean() ? "a" : "b";
       for (ChunkKey key : table.lease(worker, 1 + random.nextInt(4), Long.MAX_VALUE)) {
         out.add(key);
@@ -142,7 +143,66 @@ class ChunkTableTest {
         }
       }
     }
+    assertCountsMatchTheSeries(table, 4);
     return c;
+  }
+
+  /**
+   * The counters the table keeps instead of walking its series agree with what it does: {@code
+   * waiting()} chunks are what a lease of everything hands out (and, handed back, wait again), and
+   * {@code finished()} is every series done.
+   */
+  private static void assertCountsMatchTheSeries(ChunkTable<ChunkStats> table, int series) {
+    int waiting = table.waiting();
+    List<ChunkKey> all = table.lease("probe", Integer.MAX_VALUE, Long.MAX_VALUE);
+    assertEquals(waiting, all.size(), "waiting() against a lease of everything");
+    assertEquals(0, table.waiting());
+    assertEquals(all.size(), table.requeueWorker("probe"));
+    assertEquals(waiting, table.waiting(), "handed back, they wait again");
+    boolean allDone = true;
+    for (int s = 0; s < series; s++) {
+      allDone &= table.seriesDone(s);
+    }
+    assertEquals(allDone, table.finished());
+  }
+
+  /**
+   * The spec of issue 23 (10^9 playouts per pair in chunks of one, 1,000 positions × 16 policies,
+   * here on 2×2 boards so that its statistics fit a test's heap) is planned and tabled at once:
+   * totals per series in closed form, in 64 bits, no loop over its 1.6 × 10^13 chunks.
+   */
+  @Test
+  void theSpecOfIssue23IsTabledInClosedFormWithoutOverflow() {
+    Position empty = Position.newBuilder().setSize(2).build();
+    List<JobPosition> positions = new ArrayList<>();
+    for (int i = 0; i < 1000; i++) {
+      positions.add(new JobPosition("p" + i, empty));
+    }
+    List<PolicySpec> policies = Collections.nCopies(16, UNIFORM);
+    long start = System.nanoTime();
+    EvaluatePlan plan =
+        new EvaluatePlan(
+            new ResolvedEvaluation(
+                "issue 23", 1, 0, Rules.DEFAULT, positions, policies, 1_000_000_000L, 0, 1, 0));
+    JobCost cost = plan.cost();
+    ChunkTable<ChunkStats> table = new ChunkTable<>("j", plan, plan.newTally());
+    List<ChunkKey> first = table.lease("w", 3, Long.MAX_VALUE);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    assertTrue(seconds < 1, "planned and tabled in " + seconds + " s");
+    assertEquals(
+        new JobCost(16_000, 16_000_000_000_000L, 16_000_000_000_000L, cost.statisticsBytes()),
+        cost);
+    assertEquals(16_000_000_000_000L, table.chunksTotal());
+    assertEquals(16_000_000_000_000L, table.playoutsTotal());
+    assertEquals(Integer.MAX_VALUE, table.waiting(), "at most Integer.MAX_VALUE");
+    assertEquals(
+        List.of(new ChunkKey("j", 0, 0, 0), new ChunkKey("j", 0, 1, 0), new ChunkKey("j", 0, 2, 0)),
+        first);
+    assertTrue(
+        JobLimits.defaults()
+            .refuseAlone(cost, plan.fewerChunks())
+            .orElseThrow()
+            .startsWith("the spec has 16,000,000,000,000 chunks"));
   }
 
   @Test
