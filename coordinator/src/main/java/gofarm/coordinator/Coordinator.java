@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigFactory;
 import gofarm.coordinator.actor.JobArchive;
 import gofarm.coordinator.actor.JobManager;
 import gofarm.coordinator.actor.WorkerPool;
+import gofarm.coordinator.auth.AuthInterceptor;
 import gofarm.coordinator.codec.JobPlan;
 import gofarm.coordinator.codec.JobReport;
 import gofarm.coordinator.grpc.FarmService;
@@ -104,11 +105,21 @@ public final class Coordinator implements AutoCloseable {
               t.setDaemon(true);
               return t;
             });
+    if (settings.tokens() != null) {
+      // One gate for every service; it lets health and reflection through.
+      serverBuilder.intercept(new AuthInterceptor(settings.tokens()));
+    }
     server =
         serverBuilder
             .addService(
                 new FarmService(
-                    manager, system.scheduler(), encoder, new JobIds(clock), clock, watchTimer))
+                    manager,
+                    system.scheduler(),
+                    encoder,
+                    new JobIds(clock),
+                    clock,
+                    watchTimer,
+                    settings.maxRunningJobsPerToken()))
             .addService(
                 new WorkerHubService(
                     system, pool, manager, metrics, settings.lease(), settings.version()))
@@ -125,9 +136,12 @@ public final class Coordinator implements AutoCloseable {
                 .registry(metrics.registry())
                 .buildAndStart();
     LOG.info(
-        "coordinator {} ready: gRPC {}, metrics {}",
+        "coordinator {} ready: gRPC {}{}, metrics {}",
         settings.version(),
         server.getPort() < 0 ? "in-process" : "port " + server.getPort(),
+        settings.tokens() == null
+            ? ""
+            : " (" + settings.tokens().size() + " tokens from " + settings.tokens().file() + ")",
         metricsServer == null
             ? "off"
             : "http://" + settings.metricsHost() + ":" + metricsServer.getPort() + "/metrics");
@@ -161,7 +175,8 @@ public final class Coordinator implements AutoCloseable {
                 Instant.ofEpochSecond(
                     submitted.getStatus().getSubmitted().getSeconds(),
                     submitted.getStatus().getSubmitted().getNanos()),
-                SubmitJobRequest.newBuilder().setSpec(submitted.getSpec()).build());
+                SubmitJobRequest.newBuilder().setSpec(submitted.getSpec()).build(),
+                submitted.getStatus().getOwner());
         AskPattern.<JobManager.Command, JobReport>ask(
                 manager,
                 r -> new JobManager.Submit(plan, r),

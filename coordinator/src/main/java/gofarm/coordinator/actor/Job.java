@@ -447,7 +447,8 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
         rate,
         eta,
         message.isEmpty() && state == JobState.QUEUED ? plan.queuedMessage() : message,
-        codec.view(figures));
+        codec.view(figures),
+        plan.owner());
   }
 
   private double overallRate() {

@@ -32,7 +32,14 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
 
   /** Messages the manager understands. */
   public sealed interface Command
-      permits Submit, Lookup, ListJobs, JobUpdated, JobFinished, Restore, FinishedGames {}
+      permits Submit,
+          Lookup,
+          ListJobs,
+          JobUpdated,
+          JobFinished,
+          Restore,
+          FinishedGames,
+          CountUnfinished {}
 
   /** Starts a job; replies with its first report. */
   public record Submit(JobPlan plan, ActorRef<JobReport> replyTo) implements Command {}
@@ -50,8 +57,19 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
     }
   }
 
-  /** Lists up to {@code limit} jobs, newest first. */
-  public record ListJobs(int limit, ActorRef<List<JobStatus>> replyTo) implements Command {}
+  /**
+   * Lists up to {@code limit} jobs, newest first: every job, or only those of {@code owner} when it
+   * is not null.
+   */
+  public record ListJobs(int limit, String owner, ActorRef<List<JobStatus>> replyTo)
+      implements Command {
+    public ListJobs(int limit, ActorRef<List<JobStatus>> replyTo) {
+      this(limit, null, replyTo);
+    }
+  }
+
+  /** Asks how many unfinished jobs {@code owner} has (for the per-token limit). */
+  public record CountUnfinished(String owner, ActorRef<Integer> replyTo) implements Command {}
 
   /** A running job's latest summary. */
   public record JobUpdated(JobReport report) implements Command {}
@@ -76,6 +94,9 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   private final Map<String, JobPlan> plans = new HashMap<>();
   private final Map<String, JobReport> latest = new LinkedHashMap<>();
   private final Map<String, JobResults> finished = new HashMap<>();
+
+  /** Unfinished jobs per owner (token NAME), for the per-token limit; owners with none absent. */
+  private final Map<String, Integer> unfinishedByOwner = new HashMap<>();
 
   /** The games of the matches that finished in this process (restored ones are read on demand). */
   private final Map<String, List<GameSgf>> finishedGames = new HashMap<>();
@@ -121,6 +142,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
         .onMessage(JobFinished.class, this::onJobFinished)
         .onMessage(Restore.class, this::onRestore)
         .onMessage(FinishedGames.class, this::onFinishedGames)
+        .onMessage(CountUnfinished.class, this::onCountUnfinished)
         .build();
   }
 
@@ -137,6 +159,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
                 "job-" + plan.jobId());
     running.put(plan.jobId(), job);
     plans.put(plan.jobId(), plan);
+    unfinishedByOwner.merge(plan.owner(), 1, Integer::sum);
     pool.tell(
         new WorkerPool.JobWaiting(
             plan.jobId(), plan.priority(), job, plan.chunks(), plan.engines()));
@@ -164,7 +187,8 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
         0,
         0,
         plan.queuedMessage(),
-        plan.codec().queuedView());
+        plan.codec().queuedView(),
+        plan.owner());
   }
 
   private Behavior<Command> onLookup(Lookup lookup) {
@@ -190,6 +214,9 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
                     s.getSubmitted().getSeconds() * 1_000_000_000L + s.getSubmitted().getNanos())
             .reversed()
             .thenComparing(JobStatus::getJobId, Comparator.reverseOrder()));
+    if (list.owner() != null) {
+      all.removeIf(s -> !s.getOwner().equals(list.owner()));
+    }
     list.replyTo().tell(all.subList(0, Math.min(list.limit(), all.size())));
     return this;
   }
@@ -206,7 +233,9 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   private Behavior<Command> onJobFinished(JobFinished done) {
     String id = done.plan().jobId();
     ActorRef<Job.Command> job = running.remove(id);
-    plans.remove(id);
+    if (plans.remove(id) != null) {
+      unfinishedByOwner.computeIfPresent(done.plan().owner(), (o, n) -> n > 1 ? n - 1 : null);
+    }
     unfinishedReports.remove(id);
     if (job != null) {
       job.tell(Job.Retire.INSTANCE);
@@ -244,6 +273,11 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
       }
     }
     get.replyTo().tell(games);
+    return this;
+  }
+
+  private Behavior<Command> onCountUnfinished(CountUnfinished count) {
+    count.replyTo().tell(unfinishedByOwner.getOrDefault(count.owner(), 0));
     return this;
   }
 
