@@ -66,12 +66,13 @@ final class Reconnects {
   }
 
   /**
-   * The message for a final answer of the hub (another protocol version, a bad hello, a server that
-   * is no hub), or null when the stream may be dialed again.
+   * The message for a final answer of the hub (another protocol version, a bad hello, a missing,
+   * unknown or non-worker token, a server that is no hub), or null when the stream may be dialed
+   * again.
    */
   String refusal(Status status) {
     return switch (status.getCode()) {
-      case FAILED_PRECONDITION, INVALID_ARGUMENT ->
+      case FAILED_PRECONDITION, INVALID_ARGUMENT, UNAUTHENTICATED, PERMISSION_DENIED ->
           "the coordinator at " + authority + " refused this worker: " + status.getDescription();
       case UNIMPLEMENTED ->
           authority
