@@ -98,14 +98,10 @@ public final class Tokens {
     try {
       Set<PosixFilePermission> p = Files.getPosixFilePermissions(file);
       if (!java.util.Collections.disjoint(
-          p,
-          EnumSet.of(
-              PosixFilePermission.GROUP_READ,
-              PosixFilePermission.OTHERS_READ,
-              PosixFilePermission.OTHERS_WRITE,
-              PosixFilePermission.GROUP_WRITE))) {
+          p, EnumSet.of(PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE))) {
+        // Group access is left alone: Kubernetes mounts Secrets for the pod's group (fsGroup).
         LOG.warn(
-            "the tokens file {} can be read or written by other users ({}); chmod 600 it",
+            "the tokens file {} can be read or written by every user ({}); chmod 600 it",
             file,
             java.nio.file.attribute.PosixFilePermissions.toString(p));
       }
