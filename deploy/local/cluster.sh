@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A gofarm cluster on this machine: a coordinator and N workers on 127.0.0.1, each its own JVM,
 # and optionally a real Prometheus (the `prometheus` binary, e.g. Debian's package) scraping all of
-# them with deploy/prometheus/. Run with --help for the commands.
+# them with deploy/prometheus/. The coordinator runs as it should on a network: TLS with a
+# self-signed CA and tokens (--auth), both made with openssl in the state directory on first 'up'.
+# Run with --help for the commands.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -33,6 +35,12 @@ Options of up:
   --lease-seconds L        coordinator chunk lease (default: the coordinator's, 60)
   --timeout S              seconds to wait for the cluster to come up (default: 120)
 
+  The first 'up' makes, with deploy/secrets.sh in DIR/secrets (mode 0700, files 0600): 'tokens',
+  the coordinator's --auth file with random tokens for an admin, a submitter, a reader and the
+  workers, each token also alone in ROLE.token for --token-file; and with openssl a CA (ca.pem)
+  and a server certificate for 127.0.0.1 and localhost (server.pem, server-key.pem). Later 'up's
+  reuse them; delete the folder to make new ones.
+
 Options of logs:
   -f, --follow             keep printing new lines (Ctrl-C to stop)
   -n, --lines N            lines per log (default: 20)
@@ -50,6 +58,7 @@ Environment:
   GOFARM_BIN               the gofarm command (default: the repository's ./gofarm, which builds the
                            jar when it is missing or stale)
   GOFARM_JAVA_OPTS         extra JVM options for every gofarm process (e.g. -Xmx512m)
+  OPENSSL_BIN              the openssl command (default: openssl on the PATH)
   PROMETHEUS_BIN           the prometheus binary (default: prometheus on the PATH)
 EOF
 }
@@ -297,6 +306,9 @@ cmd_up() {
 
   mkdir -p "$state" "$pids" "$logs" "$state/data"
   rm -f "$pids"/*.pid "$pids"/*.started "$state/order"
+  local secrets="$state/secrets"
+  bash "$repo/deploy/secrets.sh" "$secrets" 127.0.0.1 localhost >/dev/null ||
+    die "could not make the tokens and certificates in $secrets"
 
   # Build the jar once now (./gofarm builds it when stale) rather than in every process at once.
   "$gofarm" --version >/dev/null || die "'$gofarm --version' failed: cannot run gofarm"
@@ -315,7 +327,8 @@ cmd_up() {
     fail "$1 did not start"
   }
 
-  local -a coordinator_args=(coordinator --host 127.0.0.1 --port "$port" --metrics-port "$metrics_port" --data-dir "$state/data")
+  local -a coordinator_args=(coordinator --host 127.0.0.1 --port "$port" --metrics-port "$metrics_port" --data-dir "$state/data"
+    --auth "$secrets/tokens" --tls-cert "$secrets/server.pem" --tls-key "$secrets/server-key.pem")
   [[ -n "$lease_seconds" ]] && coordinator_args+=(--lease-seconds "$lease_seconds")
   start coordinator "$gofarm" "${coordinator_args[@]}"
 
@@ -329,7 +342,7 @@ cmd_up() {
   for ((i = 1; i <= workers; i++)); do
     start "worker-$i" "$gofarm" worker --coordinator "127.0.0.1:$port" --id "worker-$i" \
       --threads "$threads" --metrics-host 127.0.0.1 --metrics-port "$((worker_metrics_port + i - 1))" \
-      --label cluster=local
+      --label cluster=local --tls-ca "$secrets/ca.pem" --token-file "$secrets/worker.token"
   done
 
   if $prometheus; then
@@ -396,9 +409,10 @@ cmd_up() {
   print_addresses
   echo
   local client=""
-  [[ "$port" == 7070 ]] || client=" --coordinator 127.0.0.1:$port"
-  echo "Submit a job:  ./gofarm submit$client examples/evaluate-9x9.json --watch"
-  [[ "$port" == 7070 ]] || echo "               (or export GOFARM_COORDINATOR=127.0.0.1:$port)"
+  [[ "$port" == 7070 ]] || client="GOFARM_COORDINATOR=127.0.0.1:$port "
+  echo "Credentials:   export ${client}GOFARM_TLS_CA=$secrets/ca.pem GOFARM_TOKEN_FILE=$secrets/admin.token"
+  echo "               (tokens of every role in $secrets/tokens; submitter.token submits as 'local')"
+  echo "Submit a job:  ./gofarm submit examples/evaluate-9x9.json --watch"
   if $prometheus; then
     echo "Throughput:    http://127.0.0.1:$prometheus_port/graph?g0.expr=cluster%3Agofarm_worker_playouts%3Arate1m&g0.tab=0&g0.range_input=15m"
   fi

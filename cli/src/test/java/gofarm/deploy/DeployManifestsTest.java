@@ -217,6 +217,9 @@ class DeployManifestsTest {
     assertEquals(
         Integer.toString(coordinatorMetrics), at(coordinator, "environment", "GOFARM_HEALTH_PORT"));
     assertTrue(strings(coordinator.get("ports")).contains(grpc + ":" + grpc));
+    assertComposeSecret(coordinator, option(c, "--auth"));
+    assertComposeSecret(coordinator, option(c, "--tls-cert"));
+    assertComposeSecret(coordinator, option(c, "--tls-key"));
 
     Map<String, Object> worker = map(services.get("worker"));
     assertEquals(IMAGE, worker.get("image"));
@@ -230,6 +233,8 @@ class DeployManifestsTest {
     assertEquals(grpc, Integer.parseInt(target.group(2)));
     int workerMetrics = option(w, "--metrics-port");
     assertEquals(Integer.toString(workerMetrics), at(worker, "environment", "GOFARM_HEALTH_PORT"));
+    assertComposeSecret(worker, option(w, "--tls-ca"));
+    assertComposeSecret(worker, option(w, "--token-file"));
     double drain = option(w, "--drain-timeout");
     assertTrue(seconds((String) worker.get("stop_grace_period")) > drain + 5, "grace vs drain");
 
@@ -268,6 +273,20 @@ class DeployManifestsTest {
             hostPath(
                 g,
                 (String) at(grafana, "environment", "GF_DASHBOARDS_DEFAULT_HOME_DASHBOARD_PATH"))));
+  }
+
+  /**
+   * {@code file} is a compose secret of the service (/run/secrets/NAME), made by deploy/secrets.sh
+   * into deploy/docker/secrets/.
+   */
+  private static void assertComposeSecret(Map<String, Object> service, Path file) {
+    assertEquals(Path.of("/run/secrets"), file.getParent(), file.toString());
+    String name = file.getFileName().toString();
+    assertTrue(
+        strings(service.get("secrets")).contains(name), name + " is not given to " + service);
+    Object source = at(DeployFiles.yaml(DOCKER.resolve("compose.yaml")), "secrets", name, "file");
+    assertNotNull(source, "no top-level secret " + name);
+    assertTrue(((String) source).startsWith("./secrets/"), source.toString());
   }
 
   private static void assertDnsTarget(Object job, String name, int port) {
@@ -392,11 +411,34 @@ class DeployManifestsTest {
     throw new AssertionError("no container port named " + name);
   }
 
+  /** {@code file} lies in a volume mounted from the Secret {@code secret}, not readable by all. */
+  private static void assertSecretMounted(
+      Map<String, Object> deployment, Map<String, Object> container, Path file, String secret) {
+    for (Object m : list(container.get("volumeMounts"))) {
+      if (file.getParent().toString().equals(at(m, "mountPath"))) {
+        for (Object v : list(at(deployment, "spec", "template", "spec", "volumes"))) {
+          if (at(m, "name").equals(at(v, "name"))) {
+            assertEquals(secret, at(v, "secret", "secretName"), file.toString());
+            int mode = (Integer) at(v, "secret", "defaultMode");
+            assertEquals(0, mode & 07, file + " must not be readable by others");
+            return;
+          }
+        }
+      }
+    }
+    throw new AssertionError(file + " is not in a mounted Secret");
+  }
+
   private static void assertHealthyProbe(
       Map<String, Object> container, String probe, int metricsPort) {
+    assertProbe(container, probe, "/-/healthy", metricsPort);
+  }
+
+  private static void assertProbe(
+      Map<String, Object> container, String probe, String path, int metricsPort) {
     Object http = at(container, probe, "httpGet");
     assertNotNull(http, probe + " is not an HTTP probe");
-    assertEquals("/-/healthy", at(http, "path"), probe);
+    assertEquals(path, at(http, "path"), probe);
     Object port = at(http, "port");
     int number = port instanceof Integer i ? i : containerPort(container, (String) port);
     assertEquals(metricsPort, number, probe);
@@ -438,11 +480,11 @@ class DeployManifestsTest {
     assertTrue(lease >= 5, "the coordinator refuses a lease under 5 s");
     assertEquals(grpc, containerPort(c, "grpc"));
     assertEquals(metrics, containerPort(c, "metrics"));
-    assertEquals(grpc, at(c, "readinessProbe", "grpc", "port"), "gRPC health on the gRPC port");
-    assertEquals(
-        "gofarm.ready",
-        at(c, "readinessProbe", "grpc", "service"),
-        "readiness, not liveness (CoordinatorHealth.READY)");
+    // Readiness, not liveness; over HTTP, as the kubelet's gRPC probe speaks no TLS.
+    assertProbe(c, "readinessProbe", "/-/ready", metrics);
+    assertSecretMounted(deployment, c, option(args, "--auth"), "gofarm-coordinator-secrets");
+    assertSecretMounted(deployment, c, option(args, "--tls-cert"), "gofarm-coordinator-secrets");
+    assertSecretMounted(deployment, c, option(args, "--tls-key"), "gofarm-coordinator-secrets");
     assertHealthyProbe(c, "livenessProbe", metrics);
     assertHealthyProbe(c, "startupProbe", metrics);
     Path dataDir = option(args, "--data-dir");
@@ -485,6 +527,8 @@ class DeployManifestsTest {
             .orElseThrow(() -> new AssertionError("the Service has no port " + servicePort));
     assertEquals("grpc", at(grpcPort, "targetPort"));
 
+    assertSecretMounted(deployment, c, option(args, "--tls-ca"), "gofarm-worker-secrets");
+    assertSecretMounted(deployment, c, option(args, "--token-file"), "gofarm-worker-secrets");
     int metrics = option(args, "--metrics-port");
     assertEquals(metrics, containerPort(c, "metrics"));
     assertHealthyProbe(c, "readinessProbe", metrics);

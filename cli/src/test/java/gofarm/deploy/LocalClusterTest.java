@@ -16,7 +16,10 @@ import gofarm.proto.v1.PolicySpec;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.SubmitJobRequest;
 import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.TlsChannelCredentials;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.MetadataUtils;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -35,8 +38,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * End to end on loopback: {@code deploy/local/cluster.sh up --workers 2 --prometheus} starts a
- * coordinator, two workers (each its own JVM, from this build's classes) and a real Prometheus with
- * the shipped config; two jobs run; Prometheus's HTTP API then shows every target up, the rules
+ * coordinator with tokens and TLS (made by the script with openssl), two workers (each its own JVM,
+ * from this build's classes) and a real Prometheus with the shipped config; two jobs run, submitted
+ * over TLS with a submitter token; Prometheus's HTTP API then shows every target up, the rules
  * loaded and evaluated, and {@code sum(gofarm_worker_playouts_total)} equal to the jobs' playouts;
  * {@code down} stops exactly the processes {@code up} started.
  */
@@ -90,6 +94,11 @@ class LocalClusterTest {
     assertEquals(0, up.exit(), up.output());
     assertTrue(up.output().contains("gofarm cluster up: 2 workers x 1 thread "), up.output());
     assertTrue(up.output().contains("gRPC 127.0.0.1:" + port), up.output());
+    // The coordinator runs with tokens and TLS, made once in the state directory, private.
+    Path tokens = STATE.resolve("secrets").resolve("tokens");
+    assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(tokens)));
+    assertEquals(5, Files.readAllLines(tokens).size(), "a comment and four tokens");
+    assertTrue(up.output().contains("GOFARM_TOKEN_FILE=" + STATE.resolve("secrets")), up.output());
     assertTrue(up.output().contains("http://127.0.0.1:" + prometheusPort), up.output());
 
     Tools.Result status = cluster("status");
@@ -162,11 +171,28 @@ class LocalClusterTest {
     assertEquals(3, after.exit(), after.output());
   }
 
-  private JobStatus runJob(int port, long seed) throws InterruptedException {
+  /**
+   * Runs a job as a client of the cluster does: TLS trusting the CA and the submitter token that
+   * {@code up} made in the state directory.
+   */
+  private JobStatus runJob(int port, long seed) throws Exception {
+    Path secrets = STATE.resolve("secrets");
     ManagedChannel channel =
-        NettyChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
+        NettyChannelBuilder.forAddress(
+                "127.0.0.1",
+                port,
+                TlsChannelCredentials.newBuilder()
+                    .trustManager(secrets.resolve("ca.pem").toFile())
+                    .build())
+            .build();
     try {
-      PlayoutFarmGrpc.PlayoutFarmBlockingStub farm = PlayoutFarmGrpc.newBlockingStub(channel);
+      Metadata token = new Metadata();
+      token.put(
+          Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER),
+          "Bearer " + Files.readString(secrets.resolve("submitter.token")).strip());
+      PlayoutFarmGrpc.PlayoutFarmBlockingStub farm =
+          PlayoutFarmGrpc.newBlockingStub(channel)
+              .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(token));
       JobSpec spec =
           JobSpec.newBuilder()
               .setName("local cluster")

@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigFactory;
 import gofarm.coordinator.actor.JobArchive;
 import gofarm.coordinator.actor.JobManager;
 import gofarm.coordinator.actor.WorkerPool;
+import gofarm.coordinator.auth.AuthInterceptor;
 import gofarm.coordinator.codec.JobPlan;
 import gofarm.coordinator.grpc.FarmService;
 import gofarm.coordinator.grpc.JobIds;
@@ -110,11 +111,21 @@ public final class Coordinator implements AutoCloseable {
               t.setDaemon(true);
               return t;
             });
+    if (settings.tokens() != null) {
+      // One gate for every service; it lets health and reflection through.
+      serverBuilder.intercept(new AuthInterceptor(settings.tokens()));
+    }
     server =
         serverBuilder
             .addService(
                 new FarmService(
-                    manager, system.scheduler(), encoder, new JobIds(clock), clock, watchTimer))
+                    manager,
+                    system.scheduler(),
+                    encoder,
+                    new JobIds(clock),
+                    clock,
+                    watchTimer,
+                    settings.maxRunningJobsPerToken()))
             .addService(
                 new WorkerHubService(
                     system, pool, manager, metrics, settings.lease(), settings.version()))
@@ -134,9 +145,12 @@ public final class Coordinator implements AutoCloseable {
                 .buildAndStart();
     health.restored();
     LOG.info(
-        "coordinator {} ready: gRPC {}, metrics {}",
+        "coordinator {} ready: gRPC {}{}, metrics {}",
         settings.version(),
         server.getPort() < 0 ? "in-process" : "port " + server.getPort(),
+        settings.tokens() == null
+            ? ""
+            : " (" + settings.tokens().size() + " tokens from " + settings.tokens().file() + ")",
         metricsServer == null
             ? "off"
             : "http://" + settings.metricsHost() + ":" + metricsServer.getPort() + "/metrics");
@@ -170,7 +184,8 @@ public final class Coordinator implements AutoCloseable {
                 Instant.ofEpochSecond(
                     submitted.getStatus().getSubmitted().getSeconds(),
                     submitted.getStatus().getSubmitted().getNanos()),
-                SubmitJobRequest.newBuilder().setSpec(submitted.getSpec()).build());
+                SubmitJobRequest.newBuilder().setSpec(submitted.getSpec()).build(),
+                submitted.getStatus().getOwner());
         FarmService.admit(manager, system.scheduler(), plan).toCompletableFuture().join();
         LOG.info("resumed unfinished job {}", id);
       } catch (StatusRuntimeException e) {

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
  *
  * <pre>
  *   job  <-  codec  <-  metrics  <-  actor  <-  store, grpc  <-  Coordinator
+ *                                   auth  <-  grpc, Coordinator
  * </pre>
  *
  * and the job model in core terms: {@code job} uses no protobuf, gRPC or actors (Layering checks
@@ -36,8 +37,9 @@ class CoordinatorArchitectureTest {
               "metrics", Set.of("job", "codec"),
               "actor", Set.of("job", "codec", "metrics"),
               "store", Set.of("job", "codec", "actor"),
-              "grpc", Set.of("job", "codec", "metrics", "actor"),
-              "", Set.of("job", "codec", "metrics", "actor", "store", "grpc")));
+              "auth", Set.of(),
+              "grpc", Set.of("job", "codec", "metrics", "actor", "auth"),
+              "", Set.of("job", "codec", "metrics", "actor", "store", "grpc", "auth")));
 
   /** What the job model must not use: the wire's messages, gRPC and the actor library. */
   private static final Pattern EDGE =

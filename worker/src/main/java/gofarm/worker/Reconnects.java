@@ -66,14 +66,19 @@ final class Reconnects {
   }
 
   /**
-   * The message for a final answer of the hub (another protocol version, a bad hello, an id another
-   * worker holds, a quarantine, a server that is no hub), or null when the stream may be dialed
-   * again.
+   * The message for a final answer of the hub (another protocol version, a bad hello, a missing,
+   * unknown or non-worker token, an id another worker holds, a quarantine, a server that is no
+   * hub), or null when the stream may be dialed again.
    */
   String refusal(Status status) {
     return switch (status.getCode()) {
-      // ALREADY_EXISTS: another process holds this worker id; PERMISSION_DENIED: quarantined.
-      case FAILED_PRECONDITION, INVALID_ARGUMENT, ALREADY_EXISTS, PERMISSION_DENIED ->
+      // ALREADY_EXISTS: another process holds this worker id; PERMISSION_DENIED: not a worker
+      // token, or quarantined.
+      case FAILED_PRECONDITION,
+          INVALID_ARGUMENT,
+          UNAUTHENTICATED,
+          PERMISSION_DENIED,
+          ALREADY_EXISTS ->
           "the coordinator at " + authority + " refused this worker: " + status.getDescription();
       case UNIMPLEMENTED ->
           authority

@@ -4,13 +4,23 @@ import gofarm.cli.console.OptionChecks;
 import gofarm.cli.console.Version;
 import gofarm.coordinator.Coordinator;
 import gofarm.coordinator.CoordinatorSettings;
+import gofarm.coordinator.auth.ServerTls;
+import gofarm.coordinator.auth.Sighup;
+import gofarm.coordinator.auth.Tokens;
 import gofarm.coordinator.job.JobLimits;
+import io.grpc.InsecureServerCredentials;
+import io.grpc.ServerCredentials;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -25,16 +35,67 @@ import picocli.CommandLine.Spec;
       "Runs the coordinator: accepts jobs (gofarm submit), leases their chunks to the workers that"
           + " connect (gofarm worker), and serves results and Prometheus metrics.",
       "Stop it with Ctrl-C or SIGTERM; with --data-dir, finished jobs are served again after a"
-          + " restart and unfinished ones run again."
+          + " restart and unfinished ones run again.",
+      "On a network, run it with --auth (tokens and roles) and --tls-cert/--tls-key; without"
+          + " --auth it listens on 127.0.0.1 only (docs/security.md)."
     })
 public final class CoordinatorCommand implements Callable<Integer> {
+  private static final Logger LOG = LoggerFactory.getLogger(CoordinatorCommand.class);
+
   @Spec CommandSpec spec;
 
   @Option(
       names = "--host",
-      defaultValue = "0.0.0.0",
-      description = "Interface to listen on (default: ${DEFAULT-VALUE}).")
+      description =
+          "Interface to listen on (default: 0.0.0.0 with --auth, else 127.0.0.1; another"
+              + " interface without --auth needs --insecure). The metrics endpoint listens on"
+              + " it too.")
   String host;
+
+  @Option(
+      names = "--auth",
+      paramLabel = "FILE",
+      description =
+          "The tokens file: one line per token, ROLE NAME TOKEN, roles worker, submitter,"
+              + " reader, admin; # starts a comment. Read again on SIGHUP. Without it every"
+              + " caller is an admin.")
+  Path authFile;
+
+  @Option(
+      names = "--tls-cert",
+      paramLabel = "FILE",
+      description = "Serve TLS with this certificate chain (PEM); needs --tls-key.")
+  Path tlsCert;
+
+  @Option(
+      names = "--tls-key",
+      paramLabel = "FILE",
+      description = "The private key of --tls-cert (PEM, unencrypted PKCS#8).")
+  Path tlsKey;
+
+  @Option(
+      names = "--tls-client-ca",
+      paramLabel = "FILE",
+      description =
+          "Ask clients for a certificate signed by this CA (PEM); clients without one are still"
+              + " served, tokens decide what they may do.")
+  Path tlsClientCa;
+
+  @Option(
+      names = "--insecure",
+      description =
+          "Allow listening on an interface other than loopback without --auth: anyone who can"
+              + " reach the port can then submit, cancel and join as a worker.")
+  boolean insecure;
+
+  @Option(
+      names = "--max-running-jobs-per-token",
+      paramLabel = "N",
+      defaultValue = "16",
+      description =
+          "Unfinished jobs one token NAME may have; more are refused (RESOURCE_EXHAUSTED)."
+              + " 0 for no limit (default: ${DEFAULT-VALUE}; no limit without --auth).")
+  int maxRunningJobsPerToken;
 
   @Option(
       names = "--port",
@@ -103,14 +164,36 @@ public final class CoordinatorCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--lease-seconds must be at least 5 (got " + leaseSeconds + ")");
     }
+    if (maxRunningJobsPerToken < 0) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--max-running-jobs-per-token must be 0 (no limit) or more (got "
+              + maxRunningJobsPerToken
+              + ")");
+    }
+    String listen = listenHost();
+    ServerCredentials credentials = credentials();
+    if (authFile != null && tlsCert == null && !isLoopback(listen)) {
+      LOG.warn(
+          "tokens travel in plaintext to {}:{}: anyone on the network path can read them; serve"
+              + " TLS with --tls-cert and --tls-key",
+          listen,
+          port);
+    }
+    Tokens tokens = tokens();
     CoordinatorSettings settings =
         new CoordinatorSettings(
-                host, metricsPort, dataDir, Duration.ofSeconds(leaseSeconds), Version.of())
+                listen, metricsPort, dataDir, Duration.ofSeconds(leaseSeconds), Version.of())
             .withSpotChecks(spotChecks)
-            .withLimits(limits());
+            .withLimits(limits())
+            .withTokens(tokens, maxRunningJobsPerToken);
     Coordinator coordinator =
         Coordinator.start(
-            NettyServerBuilder.forAddress(new InetSocketAddress(host, port)), settings);
+            NettyServerBuilder.forAddress(new InetSocketAddress(listen, port), credentials),
+            settings);
+    if (tokens != null) {
+      Sighup.onSignal("reload the tokens of " + tokens.file(), tokens::reload);
+    }
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
@@ -121,8 +204,12 @@ public final class CoordinatorCommand implements Callable<Integer> {
                 },
                 "coordinator-shutdown"));
     System.err.printf(
-        "gofarm coordinator listening on %s:%d (metrics %s)%n",
-        host, coordinator.port(), metricsPort < 0 ? "off" : "on port " + coordinator.metricsPort());
+        "gofarm coordinator listening on %s:%d, %s, %s (metrics %s)%n",
+        listen,
+        coordinator.port(),
+        tlsCert != null ? "TLS" : "plaintext",
+        tokens != null ? "tokens from " + tokens.file() : "no tokens",
+        metricsPort < 0 ? "off" : "on port " + coordinator.metricsPort());
     coordinator.awaitTermination();
     stopped.await();
     return 0;
@@ -148,5 +235,70 @@ public final class CoordinatorCommand implements Callable<Integer> {
       statistics = maxStatisticsMb * JobLimits.MIB;
     }
     return new JobLimits(maxJobChunks, maxQueuedJobs, statistics);
+  }
+
+  /**
+   * The interface to listen on: loopback unless tokens guard the port, and another interface
+   * without tokens only when {@code --insecure} says so, with a warning in the log.
+   */
+  private String listenHost() {
+    if (host == null) {
+      return authFile != null ? "0.0.0.0" : "127.0.0.1";
+    }
+    if (authFile == null && !isLoopback(host)) {
+      if (!insecure) {
+        throw new ParameterException(
+            spec.commandLine(),
+            "--host "
+                + host
+                + " without --auth would let anyone who can reach the port submit, cancel and"
+                + " join as a worker: give --auth FILE (docs/security.md says how to make one),"
+                + " or --insecure if this network is trusted");
+      }
+      LOG.warn(
+          "INSECURE: listening on {} without --auth: anyone who can reach port {} can submit and"
+              + " cancel jobs and join as a worker (and send made-up results)",
+          host,
+          port);
+    }
+    return host;
+  }
+
+  private static boolean isLoopback(String host) {
+    try {
+      return InetAddress.getByName(host).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      return false;
+    }
+  }
+
+  private ServerCredentials credentials() {
+    if (tlsCert == null && tlsKey == null) {
+      if (tlsClientCa != null) {
+        throw new ParameterException(
+            spec.commandLine(), "--tls-client-ca needs --tls-cert and --tls-key");
+      }
+      return InsecureServerCredentials.create();
+    }
+    if (tlsCert == null || tlsKey == null) {
+      throw new ParameterException(
+          spec.commandLine(), "--tls-cert and --tls-key go together: give both or neither");
+    }
+    try {
+      return ServerTls.credentials(tlsCert, tlsKey, tlsClientCa);
+    } catch (UncheckedIOException e) {
+      throw new ParameterException(spec.commandLine(), e.getCause().getMessage(), e);
+    }
+  }
+
+  private Tokens tokens() {
+    if (authFile == null) {
+      return null;
+    }
+    try {
+      return Tokens.load(authFile);
+    } catch (IllegalArgumentException | UncheckedIOException e) {
+      throw new ParameterException(spec.commandLine(), "--auth: " + e.getMessage(), e);
+    }
   }
 }

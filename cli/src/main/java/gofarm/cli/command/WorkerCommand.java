@@ -1,6 +1,7 @@
 package gofarm.cli.command;
 
 import gofarm.cli.console.OptionChecks;
+import gofarm.cli.console.SecurityOptions;
 import gofarm.cli.console.Version;
 import gofarm.worker.Backoff;
 import gofarm.worker.Engines;
@@ -24,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -64,6 +66,22 @@ public final class WorkerCommand implements Callable<Integer> {
           "The coordinator's gRPC address HOST:PORT (default: $GOFARM_COORDINATOR or"
               + " localhost:7070).")
   String coordinator;
+
+  @Mixin SecurityOptions security;
+
+  @Option(
+      names = "--tls-cert",
+      paramLabel = "FILE",
+      description =
+          "Present this client certificate (PEM) to a coordinator that asks for one"
+              + " (--tls-client-ca); needs --tls-key, implies TLS.")
+  Path tlsCert;
+
+  @Option(
+      names = "--tls-key",
+      paramLabel = "FILE",
+      description = "The private key of --tls-cert (PEM, unencrypted PKCS#8).")
+  Path tlsKey;
 
   @Option(
       names = "--threads",
@@ -146,7 +164,12 @@ public final class WorkerCommand implements Callable<Integer> {
     String target = OptionChecks.hostPort(spec, "--coordinator", coordinator);
     OptionChecks.port(spec, "--metrics-port", metricsPort, true);
     OptionChecks.threads(spec, "--threads", threads);
+    if ((tlsCert == null) != (tlsKey == null)) {
+      throw new ParameterException(
+          spec.commandLine(), "--tls-cert and --tls-key go together: give both or neither");
+    }
     WorkerSettings settings = settings();
+    ManagedChannel channel = channel(target);
     Duration drain = seconds(drainTimeout, "--drain-timeout");
     WorkerMetrics metrics = new WorkerMetrics();
     HTTPServer metricsServer;
@@ -156,7 +179,7 @@ public final class WorkerCommand implements Callable<Integer> {
       return error(
           "cannot serve metrics on " + metricsHost + ":" + metricsPort + ": " + e.getMessage());
     }
-    Worker worker = new Worker(channel(target), settings, metrics);
+    Worker worker = new Worker(channel, settings, metrics);
     Thread drainOnSignal =
         new Thread(
             () -> {
@@ -234,13 +257,13 @@ public final class WorkerCommand implements Callable<Integer> {
   }
 
   /**
-   * A plaintext channel for one long stream. Keepalive pings every minute find a coordinator that
-   * vanished without closing the connection (a dead node, a network cut); the coordinator's server
-   * must permit pings that often.
+   * A channel for one long stream, TLS and with a token as {@link SecurityOptions} says. Keepalive
+   * pings every minute find a coordinator that vanished without closing the connection (a dead
+   * node, a network cut); the coordinator's server must permit pings that often.
    */
-  private static ManagedChannel channel(String target) {
-    return NettyChannelBuilder.forTarget(target)
-        .usePlaintext()
+  private ManagedChannel channel(String target) {
+    return NettyChannelBuilder.forTarget(
+            target, security.credentials(spec, target, tlsCert, tlsKey))
         .keepAliveTime(60, TimeUnit.SECONDS)
         .keepAliveTimeout(20, TimeUnit.SECONDS)
         .build();

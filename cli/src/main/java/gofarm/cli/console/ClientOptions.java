@@ -3,6 +3,7 @@ package gofarm.cli.console;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -17,18 +18,21 @@ public final class ClientOptions {
               + " localhost:7070).")
   String coordinator;
 
+  @Mixin SecurityOptions security;
+
   @Spec(Spec.Target.MIXEE)
   CommandSpec command;
 
   /**
-   * A plaintext channel to the coordinator; close it with {@link #close}.
+   * A channel to the coordinator, TLS and with a token as {@link SecurityOptions} says; close it
+   * with {@link #close}.
    *
-   * @throws picocli.CommandLine.ParameterException if {@code --coordinator} is not HOST:PORT
+   * @throws picocli.CommandLine.ParameterException if {@code --coordinator} is not HOST:PORT, or
+   *     the security options cannot be used
    */
   public ManagedChannel channel() {
-    return NettyChannelBuilder.forTarget(
-            OptionChecks.hostPort(command, "--coordinator", coordinator))
-        .usePlaintext()
+    String target = OptionChecks.hostPort(command, "--coordinator", coordinator);
+    return NettyChannelBuilder.forTarget(target, security.credentials(command, target, null, null))
         .keepAliveTime(30, TimeUnit.SECONDS)
         .maxInboundMessageSize(256 * 1024 * 1024)
         .build();

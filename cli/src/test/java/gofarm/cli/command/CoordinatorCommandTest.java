@@ -46,6 +46,44 @@ class CoordinatorCommandTest {
         r.err());
   }
 
+  @Test
+  void anotherInterfaceThanLoopbackWithoutTokensIsRefusedUnlessInsecure() {
+    assertRefused(
+        "--host 0.0.0.0 without --auth would let anyone who can reach the port submit, cancel and"
+            + " join as a worker: give --auth FILE (docs/security.md says how to make one), or"
+            + " --insecure if this network is trusted",
+        "--host",
+        "0.0.0.0",
+        "--port",
+        "0",
+        "--metrics-port",
+        "-1");
+  }
+
+  @Test
+  void securityOptionsAreCheckedBeforeAnythingListens(@TempDir Path dir) throws Exception {
+    assertRefused(
+        "--tls-cert and --tls-key go together: give both or neither",
+        "--tls-cert",
+        dir.resolve("server.pem").toString());
+    assertRefused(
+        "--tls-client-ca needs --tls-cert and --tls-key",
+        "--tls-client-ca",
+        dir.resolve("ca.pem").toString());
+    Path tokens = Files.writeString(dir.resolve("tokens"), "# ops\nadmin ops short\n");
+    assertRefused(
+        "--auth: "
+            + tokens
+            + ":2: the TOKEN must be 16..256 printable ASCII characters without # (this one has 5);"
+            + " make one with openssl rand -base64 24",
+        "--auth",
+        tokens.toString());
+    assertRefused(
+        "--max-running-jobs-per-token must be 0 (no limit) or more (got -1)",
+        "--max-running-jobs-per-token",
+        "-1");
+  }
+
   private static void assertRefused(String message, String... args) {
     CliRun r = CliRun.of("coordinator", args);
     assertEquals(2, r.exitCode(), r.err());

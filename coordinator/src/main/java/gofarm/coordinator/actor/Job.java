@@ -653,7 +653,8 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
         rate,
         eta,
         withNotices(message.isEmpty() && state == JobState.QUEUED ? plan.queuedMessage() : message),
-        codec.view(figures));
+        codec.view(figures),
+        plan.owner());
   }
 
   private String withNotices(String text) {

@@ -57,7 +57,8 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
           Restore,
           FinishedGames,
           MetricsTick,
-          Stop {}
+          Stop,
+          CountUnfinished {}
 
   /** Starts a job unless it is over the limits or its id is taken; replies with the answer. */
   public record Submit(JobPlan plan, ActorRef<Admission> replyTo) implements Command {}
@@ -92,8 +93,19 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
     }
   }
 
-  /** Lists up to {@code limit} jobs, newest first. */
-  public record ListJobs(int limit, ActorRef<List<JobStatus>> replyTo) implements Command {}
+  /**
+   * Lists up to {@code limit} jobs, newest first: every job, or only those of {@code owner} when it
+   * is not null.
+   */
+  public record ListJobs(int limit, String owner, ActorRef<List<JobStatus>> replyTo)
+      implements Command {
+    public ListJobs(int limit, ActorRef<List<JobStatus>> replyTo) {
+      this(limit, null, replyTo);
+    }
+  }
+
+  /** Asks how many unfinished jobs {@code owner} has (for the per-token limit). */
+  public record CountUnfinished(String owner, ActorRef<Integer> replyTo) implements Command {}
 
   /** A running job's latest summary, sent when it changed. */
   public record JobUpdated(JobReport report) implements Command {}
@@ -163,6 +175,9 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   private final Map<String, Long> heldBytes = new HashMap<>();
 
   private long heldBytesTotal;
+
+  /** Unfinished jobs per owner (token NAME), for the per-token limit; owners with none absent. */
+  private final Map<String, Integer> unfinishedByOwner = new HashMap<>();
 
   /** The games of the matches that finished in this process (restored ones are read on demand). */
   private final Map<String, List<GameSgf>> finishedGames = new HashMap<>();
@@ -263,6 +278,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
         .onMessage(FinishedGames.class, this::onFinishedGames)
         .onMessageEquals(MetricsTick.INSTANCE, this::onMetricsTick)
         .onMessageEquals(Stop.INSTANCE, Behaviors::stopped)
+        .onMessage(CountUnfinished.class, this::onCountUnfinished)
         .onSignal(Terminated.class, this::onJobStopped)
         .build();
   }
@@ -310,6 +326,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
     plans.put(id, plan);
     heldBytes.put(id, cost.statisticsBytes());
     heldBytesTotal += cost.statisticsBytes();
+    unfinishedByOwner.merge(plan.owner(), 1, Integer::sum);
     pool.tell(
         new WorkerPool.JobWaiting(
             id,
@@ -342,7 +359,8 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
         0,
         0,
         plan.queuedMessage(),
-        plan.codec().queuedView());
+        plan.codec().queuedView(),
+        plan.owner());
   }
 
   private Behavior<Command> onLookup(Lookup lookup) {
@@ -359,7 +377,11 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
         break;
       }
       JobResults done = finished.get(id);
-      out.add(done != null ? done.getStatus() : encoder.status(latest.get(id)));
+      JobStatus s = done != null ? done.getStatus() : encoder.status(latest.get(id));
+      // A submitter lists its own jobs only: the walk goes on past others' until it has enough.
+      if (list.owner() == null || s.getOwner().equals(list.owner())) {
+        out.add(s);
+      }
     }
     list.replyTo().tell(out);
     return this;
@@ -420,7 +442,8 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
             0,
             0,
             message,
-            last.kind());
+            last.kind(),
+            last.owner());
     ended(id, encoder.results(plans.get(id), failed), List.of(), message);
     return this;
   }
@@ -428,7 +451,10 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   /** Keeps a finished job's results and archives them. */
   private void ended(String id, JobResults results, List<GameSgf> games, String message) {
     running.remove(id);
-    plans.remove(id);
+    JobPlan plan = plans.remove(id);
+    if (plan != null) {
+      unfinishedByOwner.computeIfPresent(plan.owner(), (o, n) -> n > 1 ? n - 1 : null);
+    }
     latest.remove(id);
     runningReports.remove(id);
     runningChanged = true;
@@ -461,6 +487,11 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
       }
     }
     get.replyTo().tell(games);
+    return this;
+  }
+
+  private Behavior<Command> onCountUnfinished(CountUnfinished count) {
+    count.replyTo().tell(unfinishedByOwner.getOrDefault(count.owner(), 0));
     return this;
   }
 

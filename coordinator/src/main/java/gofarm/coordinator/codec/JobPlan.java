@@ -21,17 +21,24 @@ import java.util.Set;
  * the archive) and its kind, with the kind's plan in core terms. Made by {@link #of}, the one place
  * that tells the kinds apart. Immutable.
  *
+ * @param owner the NAME of the token that submitted the job; empty without {@code --auth}
  * @param codec the job's kind on the wire, holding the kind's plan in core terms
  */
-public record JobPlan(String jobId, Instant submitted, JobSpec spec, KindCodec<?, ?> codec) {
+public record JobPlan(
+    String jobId, Instant submitted, JobSpec spec, String owner, KindCodec<?, ?> codec) {
 
   /**
    * Validates and resolves {@code spec} and picks its kind.
    *
    * @throws io.grpc.StatusRuntimeException INVALID_ARGUMENT naming every bad field
    */
+  public static JobPlan of(String jobId, Instant submitted, JobSpec spec, String owner) {
+    return new JobPlan(jobId, submitted, spec, owner, codecOf(jobId, JobSpecs.resolve(spec)));
+  }
+
+  /** A job with no owner (a coordinator without {@code --auth}). */
   public static JobPlan of(String jobId, Instant submitted, JobSpec spec) {
-    return new JobPlan(jobId, submitted, spec, codecOf(jobId, JobSpecs.resolve(spec)));
+    return of(jobId, submitted, spec, "");
   }
 
   /** The factory of kinds: one line per kind. */

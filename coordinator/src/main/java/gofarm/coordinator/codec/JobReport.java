@@ -16,6 +16,7 @@ import java.time.Instant;
  * @param etaSeconds estimated seconds left at that rate; 0 when unknown or finished
  * @param message why the job failed or stopped early, or empty
  * @param kind the kind's figures
+ * @param owner the NAME of the token that submitted the job; empty without {@code --auth}
  */
 public record JobReport(
     String jobId,
@@ -33,7 +34,8 @@ public record JobReport(
     double playoutsPerSecond,
     double etaSeconds,
     String message,
-    KindView kind) {
+    KindView kind,
+    String owner) {
 
   /** This report without what a listing leaves out (an evaluate job's pairs). */
   public JobReport summary() {
@@ -53,6 +55,7 @@ public record JobReport(
         playoutsPerSecond,
         etaSeconds,
         message,
-        kind.summary());
+        kind.summary(),
+        owner);
   }
 }

@@ -3,6 +3,7 @@ package gofarm.coordinator.grpc;
 import gofarm.coordinator.actor.Job;
 import gofarm.coordinator.actor.JobEncoder;
 import gofarm.coordinator.actor.JobManager;
+import gofarm.coordinator.auth.Caller;
 import gofarm.coordinator.codec.Games;
 import gofarm.coordinator.codec.JobPlan;
 import gofarm.coordinator.codec.JobReport;
@@ -24,7 +25,9 @@ import io.grpc.stub.StreamObserver;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -39,6 +42,11 @@ import org.slf4j.LoggerFactory;
  * gofarm.wire}, asks the {@link JobManager} or a {@link Job}, and encodes the answers. Bad requests
  * get INVALID_ARGUMENT naming each bad field, unknown jobs NOT_FOUND, cancelling a finished job
  * FAILED_PRECONDITION; clients never see a stack trace.
+ *
+ * <p>With {@code --auth}, the {@link Caller} of each call decides what it sees: a submitter's jobs
+ * belong to its token's NAME, and it gets PERMISSION_DENIED for another's job (a clearer answer
+ * than NOT_FOUND; job ids are no secret, their contents are) and lists only its own. A token NAME
+ * may have at most {@code maxRunningJobsPerToken} unfinished jobs; one more is RESOURCE_EXHAUSTED.
  */
 public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
   private static final Logger LOG = LoggerFactory.getLogger(FarmService.class);
@@ -54,25 +62,40 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
   private final JobIds ids;
   private final Clock clock;
   private final ScheduledExecutorService watchTimer;
+  private final int maxRunningJobsPerToken;
 
+  /**
+   * The last submission of each token NAME: the next one waits for it, so that counting a token's
+   * unfinished jobs and submitting one more is one step (two at once cannot both take the last
+   * place). Holds one entry per NAME that has submitted.
+   */
+  private final ConcurrentHashMap<String, CompletableFuture<?>> submissions =
+      new ConcurrentHashMap<>();
+
+  /**
+   * @param maxRunningJobsPerToken unfinished jobs a token NAME may have; 0 for no limit
+   */
   public FarmService(
       ActorRef<JobManager.Command> manager,
       Scheduler scheduler,
       JobEncoder encoder,
       JobIds ids,
       Clock clock,
-      ScheduledExecutorService watchTimer) {
+      ScheduledExecutorService watchTimer,
+      int maxRunningJobsPerToken) {
     this.manager = manager;
     this.scheduler = scheduler;
     this.encoder = encoder;
     this.ids = ids;
     this.clock = clock;
     this.watchTimer = watchTimer;
+    this.maxRunningJobsPerToken = maxRunningJobsPerToken;
   }
 
   /** Validates and plans a spec: the same path for new jobs and for jobs resumed at start-up. */
-  public static JobPlan plan(String jobId, java.time.Instant submitted, SubmitJobRequest request) {
-    return JobPlan.of(jobId, submitted, request.getSpec());
+  public static JobPlan plan(
+      String jobId, java.time.Instant submitted, SubmitJobRequest request, String owner) {
+    return JobPlan.of(jobId, submitted, request.getSpec(), owner);
   }
 
   /**
@@ -81,14 +104,61 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
    */
   @Override
   public void submitJob(SubmitJobRequest request, StreamObserver<JobStatus> out) {
-    reply(out, submit(request, clock.instant(), ID_ATTEMPTS).thenApply(encoder::status));
+    Caller caller = Caller.current();
+    java.time.Instant submitted = clock.instant();
+    // The local admin (no --auth) has no token, hence no limit.
+    if (maxRunningJobsPerToken == 0 || caller.name().isEmpty()) {
+      reply(out, submit(request, submitted, caller.name(), ID_ATTEMPTS).thenApply(encoder::status));
+      return;
+    }
+    // One submission per token at a time: count, then submit, so that two cannot both take the
+    // last place.
+    CompletableFuture<JobStatus> answer = new CompletableFuture<>();
+    submissions.compute(
+        caller.name(),
+        (name, previous) ->
+            (previous == null ? CompletableFuture.completedFuture(null) : previous)
+                .handle((ignored, error) -> null)
+                .thenCompose(ignored -> submitWithinLimit(request, submitted, name))
+                .whenComplete(
+                    (status, error) -> {
+                      if (error != null) {
+                        answer.completeExceptionally(error);
+                      } else {
+                        answer.complete(status);
+                      }
+                    }));
+    reply(out, answer);
+  }
+
+  /** Submits the job unless {@code owner} has as many unfinished jobs as the limit allows. */
+  private CompletionStage<JobStatus> submitWithinLimit(
+      SubmitJobRequest request, java.time.Instant submitted, String owner) {
+    return AskPattern.<JobManager.Command, Integer>ask(
+            manager, r -> new JobManager.CountUnfinished(owner, r), ASK, scheduler)
+        .thenCompose(
+            unfinished -> {
+              if (unfinished >= maxRunningJobsPerToken) {
+                throw Status.RESOURCE_EXHAUSTED
+                    .withDescription(
+                        "token "
+                            + owner
+                            + " has "
+                            + unfinished
+                            + " unfinished jobs, the limit is "
+                            + maxRunningJobsPerToken
+                            + "; wait for one to finish or cancel one (gofarm cancel JOB)")
+                    .asRuntimeException();
+              }
+              return submit(request, submitted, owner, ID_ATTEMPTS).thenApply(encoder::status);
+            });
   }
 
   private CompletionStage<JobReport> submit(
-      SubmitJobRequest request, java.time.Instant submitted, int attempts) {
+      SubmitJobRequest request, java.time.Instant submitted, String owner, int attempts) {
     JobPlan plan;
     try {
-      plan = plan(ids.next(), submitted, request);
+      plan = plan(ids.next(), submitted, request, owner);
     } catch (StatusRuntimeException e) {
       return java.util.concurrent.CompletableFuture.failedFuture(e);
     }
@@ -103,7 +173,7 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
                   && e instanceof StatusRuntimeException s
                   && s.getStatus().getCode() == Status.Code.ALREADY_EXISTS) {
                 LOG.warn("{}; submitting with a fresh id", s.getStatus().getDescription());
-                return submit(request, submitted, attempts - 1);
+                return submit(request, submitted, owner, attempts - 1);
               }
               return java.util.concurrent.CompletableFuture.failedFuture(e);
             });
@@ -213,10 +283,12 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
       out.onError(e);
       return;
     }
+    Caller caller = Caller.current();
+    String owner = caller.ownJobsOnly() ? caller.name() : null;
     reply(
         out,
         AskPattern.<JobManager.Command, List<JobStatus>>ask(
-                manager, r -> new JobManager.ListJobs(limit, r), ASK, scheduler)
+                manager, r -> new JobManager.ListJobs(limit, owner, r), ASK, scheduler)
             .thenApply(jobs -> ListJobsResponse.newBuilder().addAllJobs(jobs).build()));
   }
 
@@ -234,7 +306,7 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
       return;
     }
     ServerCallStreamObserver<JobStatus> call = (ServerCallStreamObserver<JobStatus>) out;
-    new Watch(id, call).poll();
+    new Watch(id, Caller.current(), call).poll();
   }
 
   /** One status sent by a watch, and whether it is the last. */
@@ -243,11 +315,13 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
   /** One WatchJob call: polls the job and streams its status until it has finished. */
   private final class Watch {
     private final String id;
+    private final Caller caller;
     private final ServerCallStreamObserver<JobStatus> call;
     private volatile boolean cancelled;
 
-    Watch(String id, ServerCallStreamObserver<JobStatus> call) {
+    Watch(String id, Caller caller, ServerCallStreamObserver<JobStatus> call) {
       this.id = id;
+      this.caller = caller;
       this.call = call;
       call.setOnCancelHandler(() -> cancelled = true);
     }
@@ -262,6 +336,7 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
                 if (!found.exists()) {
                   throw notFound(id);
                 }
+                checkOwner(caller, id, found);
                 return found.running() != null
                     ? report(found.running(), false)
                         .thenApply(r -> new Step(encoder.status(r), r.state().isFinished()))
@@ -306,6 +381,7 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
       GetJobRequest request,
       StreamObserver<T> out,
       Function<JobManager.Found, CompletionStage<List<T>>> then) {
+    Caller caller = Caller.current();
     String id;
     try {
       id = FarmRequests.jobId(request);
@@ -319,6 +395,7 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
               if (!found.exists()) {
                 throw notFound(id);
               }
+              checkOwner(caller, id, found);
               return then.apply(found);
             })
         .whenComplete(
@@ -344,6 +421,22 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
 
   private static <T> CompletionStage<T> done(T value) {
     return java.util.concurrent.CompletableFuture.completedFuture(value);
+  }
+
+  /** PERMISSION_DENIED unless {@code caller} may see the job: its own, or any for a reader. */
+  private static void checkOwner(Caller caller, String id, JobManager.Found found) {
+    String owner =
+        found.running() != null ? found.plan().owner() : found.finished().getStatus().getOwner();
+    if (caller.ownJobsOnly() && !owner.equals(caller.name())) {
+      throw Status.PERMISSION_DENIED
+          .withDescription(
+              "job "
+                  + id
+                  + " belongs to another token; "
+                  + caller.describe()
+                  + " may read and cancel only its own jobs (gofarm jobs lists them)")
+          .asRuntimeException();
+    }
   }
 
   private static StatusRuntimeException notFound(String id) {

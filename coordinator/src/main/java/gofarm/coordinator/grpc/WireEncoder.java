@@ -31,7 +31,8 @@ public final class WireEncoder implements JobEncoder {
             .setChunksLeased(r.chunksLeased())
             .setPlayoutsPerSecond(r.playoutsPerSecond())
             .setEtaSeconds(r.etaSeconds())
-            .setMessage(r.message());
+            .setMessage(r.message())
+            .setOwner(r.owner());
     r.kind().status(b);
     setTime(r.submitted(), b::setSubmitted);
     setTime(r.started(), b::setStarted);

@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps jobs in a directory so that they survive a restart: {@code jobs/<id>/submitted.pb} when a
- * job is accepted (its id, submission time and spec) and {@code jobs/<id>/results.pb} plus a
+ * job is accepted (its id, submission time, owner and spec) and {@code jobs/<id>/results.pb} plus a
  * readable {@code results.json} when it finishes. At start-up, finished jobs are served again and
  * unfinished ones run again from the start (chunks are deterministic, and workers resend the
  * results they still hold, so nothing is lost or counted twice).
@@ -64,6 +64,7 @@ public final class FileJobArchive implements JobArchive {
                 JobStatus.newBuilder()
                     .setJobId(plan.jobId())
                     .setName(plan.name())
+                    .setOwner(plan.owner())
                     .setState(JobState.QUEUED)
                     .setSubmitted(
                         Timestamp.newBuilder()

@@ -942,7 +942,9 @@ class JobActorsTest {
     leases
         .get(work.get(0).key())
         .job()
-        .tell(new Job.ChunkCompleted<>(work.get(0).key(), throwing, "w1", 0.1, w.ref()));
+        .tell(
+            new Job.ChunkCompleted<>(
+                work.get(0).key(), throwing, ChunkResult.getDefaultInstance(), "w1", 0.1, w.ref()));
     w.awaitAssert(
         WAIT,
         () -> {

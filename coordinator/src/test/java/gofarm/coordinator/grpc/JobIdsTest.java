@@ -99,7 +99,8 @@ class JobIdsTest {
                     encoder,
                     new JobIds(clock, suffixes::next),
                     clock,
-                    timer))
+                    timer,
+                    0))
             .build()
             .start();
     ManagedChannel channel = InProcessChannelBuilder.forName(name).directExecutor().build();

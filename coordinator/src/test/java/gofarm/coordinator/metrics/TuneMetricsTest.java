@@ -49,7 +49,8 @@ class TuneMetricsTest {
         0,
         0,
         "",
-        codec.view(tally.report(s -> false, false, 0, false)));
+        codec.view(tally.report(s -> false, false, 0, false)),
+        "");
   }
 
   @Test
