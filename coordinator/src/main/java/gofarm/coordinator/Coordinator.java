@@ -15,6 +15,7 @@ import gofarm.coordinator.metrics.CoordinatorMetrics;
 import gofarm.coordinator.store.FileJobArchive;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.SubmitJobRequest;
+import gofarm.wire.FarmRequests;
 import io.grpc.Server;
 import io.grpc.ServerBuilder;
 import io.grpc.StatusRuntimeException;
@@ -117,6 +118,7 @@ public final class Coordinator implements AutoCloseable {
     }
     server =
         serverBuilder
+            .maxInboundMessageSize(FarmRequests.MAX_MESSAGE_BYTES)
             .addService(
                 new FarmService(
                     manager,

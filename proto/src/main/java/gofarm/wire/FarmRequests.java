@@ -9,6 +9,13 @@ import gofarm.proto.v1.ListJobsRequest;
  */
 public final class FarmRequests {
   public static final int DEFAULT_LIST_LIMIT = 100;
+
+  /**
+   * The largest message a coordinator takes: a spec with an SGF text of the documented 10 MB and
+   * everything else (gRPC's default, 4 MiB, would refuse it).
+   */
+  public static final int MAX_MESSAGE_BYTES = 16 << 20;
+
   public static final int MAX_LIST_LIMIT = 1000;
 
   private FarmRequests() {}

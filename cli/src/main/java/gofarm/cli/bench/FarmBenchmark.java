@@ -3,8 +3,10 @@ package gofarm.cli.bench;
 import gofarm.board.Board;
 import gofarm.board.Geometry;
 import gofarm.board.Point;
+import gofarm.cli.console.BearerToken;
 import gofarm.coordinator.Coordinator;
 import gofarm.coordinator.CoordinatorSettings;
+import gofarm.coordinator.auth.Tokens;
 import gofarm.playout.Playout;
 import gofarm.playout.PlayoutRoot;
 import gofarm.playout.PlayoutStats;
@@ -30,9 +32,14 @@ import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.StreamObserver;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -57,11 +64,12 @@ public final class FarmBenchmark {
   /**
    * Runs {@code results} chunk results through a coordinator fed by {@code workers} workers, over
    * in-process gRPC or, with {@code tcp}, over TCP on 127.0.0.1 (workers share one connection per
-   * {@value #WORKERS_PER_CONNECTION}). Spot checks are on, at the coordinator's default share.
-   * Returns the measured job's final status.
+   * {@value #WORKERS_PER_CONNECTION}) with bearer tokens checked on every call, with {@code
+   * spotChecks} of the chunks run twice. Returns the measured job's final status.
    */
-  public static JobStatus run(int results, int workers, int credit, boolean tcp, PrintWriter out)
-      throws InterruptedException {
+  public static JobStatus run(
+      int results, int workers, int credit, boolean tcp, double spotChecks, PrintWriter out)
+      throws InterruptedException, IOException {
     Geometry g = Geometry.of(19);
     Playout playout = new Playout(PolicySpec.parse("uniform"), g);
     PlayoutStats stats = playout.newStats();
@@ -74,7 +82,17 @@ public final class FarmBenchmark {
 
     String name = InProcessServerBuilder.generateName();
     CoordinatorSettings settings =
-        new CoordinatorSettings("127.0.0.1", -1, null, CoordinatorSettings.DEFAULT_LEASE, "bench");
+        new CoordinatorSettings("127.0.0.1", -1, null, CoordinatorSettings.DEFAULT_LEASE, "bench")
+            .withSpotChecks(spotChecks);
+    String workerToken = newToken();
+    String adminToken = newToken();
+    Path tokens = null;
+    if (tcp) {
+      tokens = Files.createTempFile("gofarm-bench-tokens", "");
+      Files.writeString(
+          tokens, "worker bench-workers " + workerToken + "\nadmin bench " + adminToken + "\n");
+      settings = settings.withTokens(Tokens.load(tokens), 0);
+    }
     try (Coordinator coordinator =
         Coordinator.start(
             tcp
@@ -95,7 +113,7 @@ public final class FarmBenchmark {
       CountDownLatch connected = new CountDownLatch(workers);
       for (int i = 0; i < workers; i++) {
         new SyntheticWorker("synthetic-" + i, credit, encoded, firstAssignment, connected)
-            .connect(channels.get(i % connections));
+            .connect(channels.get(i % connections), tcp ? new BearerToken(workerToken) : null);
       }
       if (!connected.await(60, TimeUnit.SECONDS)) {
         throw new IllegalStateException(
@@ -103,6 +121,9 @@ public final class FarmBenchmark {
       }
       PlayoutFarmGrpc.PlayoutFarmBlockingStub farm =
           PlayoutFarmGrpc.newBlockingStub(channels.get(0));
+      if (tcp) {
+        farm = farm.withCallCredentials(new BearerToken(adminToken));
+      }
       // A first, small job warms up the code paths (class loading, JIT) of a fresh coordinator.
       runJob(farm, Math.max(1, results / 10), firstAssignment);
       firstAssignment.set(0);
@@ -118,7 +139,9 @@ public final class FarmBenchmark {
           encoded.getSerializedSize(),
           workers,
           credit,
-          tcp ? "gRPC over TCP on 127.0.0.1 (" + connections + " connections)" : "in-process gRPC",
+          tcp
+              ? "gRPC over TCP on 127.0.0.1 (" + connections + " connections), bearer tokens"
+              : "in-process gRPC",
           100 * settings.spotCheckShare());
       out.printf(
           Locale.ROOT,
@@ -133,7 +156,17 @@ public final class FarmBenchmark {
         c.shutdownNow();
       }
       return last;
+    } finally {
+      if (tokens != null) {
+        Files.deleteIfExists(tokens);
+      }
     }
+  }
+
+  private static String newToken() {
+    byte[] bytes = new byte[24];
+    new SecureRandom().nextBytes(bytes);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
   }
 
   /** Submits a job of {@code results} chunks and follows it to the end. */
@@ -181,8 +214,9 @@ public final class FarmBenchmark {
       this.connected = connected;
     }
 
-    void connect(io.grpc.Channel channel) {
-      out = WorkerHubGrpc.newStub(channel).connect(this);
+    void connect(io.grpc.Channel channel, io.grpc.CallCredentials token) {
+      WorkerHubGrpc.WorkerHubStub hub = WorkerHubGrpc.newStub(channel);
+      out = (token == null ? hub : hub.withCallCredentials(token)).connect(this);
       send(
           WorkerMessage.newBuilder()
               .setHello(

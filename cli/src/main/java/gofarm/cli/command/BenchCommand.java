@@ -127,6 +127,15 @@ public final class BenchCommand implements Callable<Integer> {
   boolean tcp;
 
   @Option(
+      names = "--spot-checks",
+      defaultValue = "0.03",
+      paramLabel = "SHARE",
+      description =
+          "With --farm: share of chunks the coordinator runs twice to check them, as gofarm"
+              + " coordinator --spot-checks (default: ${DEFAULT-VALUE}).")
+  double spotChecks;
+
+  @Option(
       names = "--search",
       description = "Also measure the tree search's playouts per second for each case.")
   boolean search;
@@ -152,7 +161,11 @@ public final class BenchCommand implements Callable<Integer> {
       atLeast("--results", results, 1);
       atLeast("--workers", workers, 1);
       atLeast("--credit", credit, 1);
-      FarmBenchmark.run(results, workers, credit, tcp, out);
+      try {
+        FarmBenchmark.run(results, workers, credit, tcp, spotChecks, out);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException("the farm benchmark's tokens file: " + e, e);
+      }
       return 0;
     }
     List<PolicySpec> specs = checkedOptions();

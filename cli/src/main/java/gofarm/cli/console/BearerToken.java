@@ -5,13 +5,13 @@ import io.grpc.Metadata;
 import java.util.concurrent.Executor;
 
 /** A token sent with every call as {@code authorization: Bearer TOKEN}. */
-final class BearerToken extends CallCredentials {
+public final class BearerToken extends CallCredentials {
   private static final Metadata.Key<String> AUTHORIZATION =
       Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
 
   private final String token;
 
-  BearerToken(String token) {
+  public BearerToken(String token) {
     this.token = token;
   }
 

@@ -22,7 +22,7 @@ class FarmLoadTest {
   @Timeout(value = 180, unit = TimeUnit.SECONDS)
   void aThousandWorkersOverLoopbackHaveEveryResultCountedExactly() throws Exception {
     StringWriter text = new StringWriter();
-    JobStatus last = FarmBenchmark.run(20_000, 1_000, 4, true, new PrintWriter(text));
+    JobStatus last = FarmBenchmark.run(20_000, 1_000, 4, true, 0.03, new PrintWriter(text));
     System.out.print(text);
     assertEquals(JobState.SUCCEEDED, last.getState(), last.getMessage());
     assertEquals(20_000, last.getChunksDone());

@@ -306,9 +306,15 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
   }
 
   private Behavior<Command> onChunkCompleted(ChunkCompleted<R> done) {
+    Behavior<Command> next = handle(done);
+    // Acknowledged once handled: a result whose counting fails the actor is never acknowledged.
+    done.replyTo().tell(new WorkerSession.Acked(done.key()));
+    return next;
+  }
+
+  private Behavior<Command> handle(ChunkCompleted<R> done) {
     ChunkKey key = done.key();
     String worker = done.workerId();
-    done.replyTo().tell(new WorkerSession.Acked(key));
     if (state.isFinished()) {
       metrics.chunkNotNeeded();
       return this;

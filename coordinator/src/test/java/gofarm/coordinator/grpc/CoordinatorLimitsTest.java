@@ -205,4 +205,36 @@ class CoordinatorLimitsTest {
             .build(),
         HttpResponse.BodyHandlers.ofString());
   }
+
+  @Test
+  void aSpecWithAnSgfOfTheDocumented10MbIsTakenAndALargerMessageRefusedWithItsSize() {
+    start(JobLimits.defaults(), -1);
+    String game = "(;GM[1]FF[4]SZ[9]KM[7]C[" + "x".repeat(9_900_000) + "];B[ee];W[cc])";
+    JobSpec spec =
+        JobSpec.newBuilder()
+            .setName("a long comment")
+            .setEvaluate(
+                EvaluateSpec.newBuilder()
+                    .addPositions(
+                        PositionSource.newBuilder()
+                            .setSgf(gofarm.proto.v1.SgfSource.newBuilder().setText(game)))
+                    .addPolicies(PolicySpec.newBuilder().setName("uniform"))
+                    .setPlayouts(8))
+            .build();
+    assertTrue(spec.getSerializedSize() > 4 << 20, "over gRPC's default limit");
+    assertEquals(
+        gofarm.proto.v1.JobState.QUEUED,
+        farm().submitJob(SubmitJobRequest.newBuilder().setSpec(spec).build()).getState());
+    JobSpec huge =
+        spec.toBuilder()
+            .setEvaluate(
+                spec.getEvaluate().toBuilder().addPositions(spec.getEvaluate().getPositions(0)))
+            .build();
+    StatusRuntimeException e =
+        assertThrows(
+            StatusRuntimeException.class,
+            () -> farm().submitJob(SubmitJobRequest.newBuilder().setSpec(huge).build()));
+    assertEquals(Status.Code.RESOURCE_EXHAUSTED, e.getStatus().getCode());
+    assertTrue(e.getStatus().getDescription().contains("16777216"), e.getMessage());
+  }
 }
