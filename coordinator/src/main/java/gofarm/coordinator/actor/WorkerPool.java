@@ -484,13 +484,30 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
         requests.put(id, new Request(worker.id, job.id, n));
         job.ref.tell(
             new Job.Lease(
-                id, worker.id, worker.session, n, workers.size() - 1, getContext().getSelf()));
+                id, worker.id, worker.session, n, othersFor(worker, job), getContext().getSelf()));
         asked = true;
       }
       if (!asked) {
         return;
       }
     }
+  }
+
+  /**
+   * How many other workers could run {@code job}'s chunks, so that a spot check of {@code worker}'s
+   * results can happen: any other, unless the job needs external engines.
+   */
+  private int othersFor(WorkerEntry worker, JobEntry job) {
+    if (job.engines.isEmpty()) {
+      return workers.size() - 1;
+    }
+    int n = 0;
+    for (WorkerEntry w : workers.values()) {
+      if (w != worker && w.engines.containsAll(job.engines)) {
+        n++;
+      }
+    }
+    return n;
   }
 
   /**
