@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -83,6 +84,9 @@ public final class SpotChecks<R, E> {
   /** Checks in the order they were opened: the oldest is run first. */
   private final Map<ChunkKey, Check> checks = new LinkedHashMap<>();
 
+  /** The checks no worker is running now, oldest first: what {@link #lease} walks. */
+  private final Set<ChunkKey> unleased = new LinkedHashSet<>();
+
   /** The first check of each worker not yet verified. */
   private final Map<String, ChunkKey> firstChecks = new HashMap<>();
 
@@ -143,6 +147,7 @@ public final class SpotChecks<R, E> {
     Check c = new Check(key, now);
     c.runs.add(new Run<>(worker, result, evidence));
     checks.put(key, c);
+    unleased.add(key);
     if (!verified.contains(worker)) {
       firstChecks.put(worker, key);
     }
@@ -157,13 +162,12 @@ public final class SpotChecks<R, E> {
     if (quarantined.contains(worker)) {
       return out;
     }
-    for (Check c : checks.values()) {
-      if (out.size() >= max) {
-        break;
-      }
-      if (c.leasedTo == null && !c.ranOn(worker)) {
+    for (Iterator<ChunkKey> it = unleased.iterator(); it.hasNext() && out.size() < max; ) {
+      Check c = checks.get(it.next());
+      if (!c.ranOn(worker)) {
         c.leasedTo = worker;
         c.deadline = deadline;
+        it.remove();
         out.add(c.key);
       }
     }
@@ -172,13 +176,13 @@ public final class SpotChecks<R, E> {
 
   /** Checks waiting for a worker to run them. */
   public int waiting() {
-    int n = 0;
-    for (Check c : checks.values()) {
-      if (c.leasedTo == null) {
-        n++;
-      }
-    }
-    return n;
+    return unleased.size();
+  }
+
+  /** The check's lease ended: it waits for a worker again. */
+  private void unlease(Check c) {
+    c.leasedTo = null;
+    unleased.add(c.key);
   }
 
   /** Whether {@code worker} holds the check lease of {@code key}: its result is a check run. */
@@ -196,7 +200,7 @@ public final class SpotChecks<R, E> {
     if (c == null || !worker.equals(c.leasedTo)) {
       throw new IllegalArgumentException("chunk " + key + " is not checked by " + worker);
     }
-    c.leasedTo = null;
+    unlease(c);
     Run<R, E> run = new Run<>(worker, result, evidence);
     Run<R, E> match = null;
     for (Run<R, E> r : c.runs) {
@@ -211,6 +215,7 @@ public final class SpotChecks<R, E> {
       return null;
     }
     checks.remove(key);
+    unleased.remove(key);
     passed++;
     List<String> agreed = new ArrayList<>();
     List<String> liars = new ArrayList<>();
@@ -252,10 +257,11 @@ public final class SpotChecks<R, E> {
       Check c = it.next();
       c.runs.removeIf(r -> r.worker().equals(worker));
       if (worker.equals(c.leasedTo)) {
-        c.leasedTo = null;
+        unlease(c);
       }
       if (c.runs.isEmpty()) {
         it.remove();
+        unleased.remove(c.key);
         again.add(c.key);
       }
     }
@@ -266,7 +272,7 @@ public final class SpotChecks<R, E> {
   public void workerLost(String worker, long now) {
     for (Check c : checks.values()) {
       if (worker.equals(c.leasedTo)) {
-        c.leasedTo = null;
+        unlease(c);
         c.waitingSince = now;
       }
     }
@@ -276,7 +282,7 @@ public final class SpotChecks<R, E> {
   public void returned(ChunkKey key, String worker, long now) {
     Check c = checks.get(key);
     if (c != null && worker.equals(c.leasedTo)) {
-      c.leasedTo = null;
+      unlease(c);
       c.waitingSince = now;
     }
   }
@@ -291,11 +297,12 @@ public final class SpotChecks<R, E> {
     for (Iterator<Check> it = checks.values().iterator(); it.hasNext(); ) {
       Check c = it.next();
       if (c.leasedTo != null && c.deadline < now) {
-        c.leasedTo = null;
+        unlease(c);
         c.waitingSince = now;
       }
       if (c.leasedTo == null && now - c.waitingSince > patience) {
         it.remove();
+        unleased.remove(c.key);
         skipped++;
         if (c.runs.size() == 1) {
           Run<R, E> only = c.runs.get(0);

@@ -120,10 +120,11 @@ class FakeWorkerTest {
         .sum();
   }
 
-  /** Two honest workers, connected before anything is submitted. */
-  private void honestWorkers() {
-    new TestWorker("honest-1", TestWorker::honest).connect(channel);
-    new TestWorker("honest-2", TestWorker::honest).connect(channel);
+  /** Two honest workers, welcomed before anything is submitted. */
+  private void honestWorkers() throws InterruptedException {
+    for (String id : new String[] {"honest-1", "honest-2"}) {
+      assertTrue(new TestWorker(id, TestWorker::honest).connect(channel).awaitWelcome(WAIT));
+    }
   }
 
   @Test
@@ -131,6 +132,7 @@ class FakeWorkerTest {
     honestWorkers();
     // It keeps the chunks it is given, and sends made-up results for every chunk of the job.
     TestWorker fake = new TestWorker("fake", null).connect(channel);
+    assertTrue(fake.awaitWelcome(WAIT));
     Thread liar =
         new Thread(
             () -> {
@@ -173,6 +175,7 @@ class FakeWorkerTest {
                       .build();
                 })
             .connect(channel);
+    assertTrue(fake.awaitWelcome(WAIT));
     assertExact(run());
     Status end = fake.end(WAIT);
     assertNotNull(end);

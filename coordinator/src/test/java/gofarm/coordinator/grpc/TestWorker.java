@@ -29,6 +29,8 @@ final class TestWorker implements StreamObserver<HubMessage> {
   final LinkedBlockingQueue<ChunkAssignment> assignments = new LinkedBlockingQueue<>();
   private final LinkedBlockingQueue<Status> ends = new LinkedBlockingQueue<>();
   private volatile String resumeToken = "";
+  private final java.util.concurrent.CountDownLatch welcomed =
+      new java.util.concurrent.CountDownLatch(1);
   private StreamObserver<WorkerMessage> out;
 
   /**
@@ -69,6 +71,11 @@ final class TestWorker implements StreamObserver<HubMessage> {
     return this;
   }
 
+  /** Waits until the hub has welcomed this worker; returns whether it did in time. */
+  boolean awaitWelcome(Duration wait) throws InterruptedException {
+    return welcomed.await(wait.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
   synchronized void send(ChunkResult result) {
     out.onNext(WorkerMessage.newBuilder().setResult(result).build());
   }
@@ -86,6 +93,7 @@ final class TestWorker implements StreamObserver<HubMessage> {
   public void onNext(HubMessage m) {
     if (m.hasWelcome()) {
       resumeToken = m.getWelcome().getResumeToken();
+      welcomed.countDown();
     } else if (m.hasAssignment()) {
       assignments.add(m.getAssignment());
       if (answer != null) {
