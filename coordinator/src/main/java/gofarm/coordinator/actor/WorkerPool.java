@@ -107,6 +107,9 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   public record WorkerInfo(
       String workerId, int threads, int credit, int inFlight, boolean draining) {}
 
+  /** The credit a new stream starts with (see {@link WorkerEntry#earned}). */
+  static final int FIRST_CREDIT = 16;
+
   private static final class WorkerEntry {
     final String id;
     final int threads;
@@ -138,8 +141,20 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
       this.session = session;
     }
 
+    /** Chunks the worker has answered or given back on this stream. */
+    long answered;
+
     int free() {
-      return draining ? 0 : credit - inFlight - reserved - leasedNotSent;
+      return draining ? 0 : earned() - inFlight - reserved - leasedNotSent;
+    }
+
+    /**
+     * The credit the worker may use now: {@code FIRST_CREDIT} chunks at first, and two more for
+     * each chunk it answers, up to what it asked for. A worker that claims a thousand threads and
+     * answers nothing holds a few chunks until their lease ends, not thousands.
+     */
+    int earned() {
+      return (int) Math.min(credit, FIRST_CREDIT + 2 * answered);
     }
   }
 
@@ -380,6 +395,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     WorkerEntry entry = current(returned.workerId(), returned.session());
     if (entry != null) {
       entry.inFlight -= returned.chunks();
+      entry.answered += returned.chunks();
       dispatch();
     }
     return this;

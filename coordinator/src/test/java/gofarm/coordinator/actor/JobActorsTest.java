@@ -804,6 +804,25 @@ class JobActorsTest {
     assertNull(lookup("f").finished());
   }
 
+  @Test
+  void aWorkerEarnsItsCreditByAnsweringChunks() throws InterruptedException {
+    submit(plan("a", 0, 100));
+    // It claims room for a thousand chunks: it gets a few until it answers some.
+    Stream w = session("hoarder", 1000);
+    List<ChunkAssignment> first = new ArrayList<>();
+    for (int i = 0; i < WorkerPool.FIRST_CREDIT; i++) {
+      first.add(w.nextAssignment());
+    }
+    assertNull(w.assignments.poll(300, TimeUnit.MILLISECONDS), "no more before it answers");
+    w.send(run(first.get(0)));
+    w.send(run(first.get(1)));
+    // Two answered: two places free, and two more earned for each.
+    for (int i = 0; i < 6; i++) {
+      w.nextAssignment();
+    }
+    assertNull(w.assignments.poll(300, TimeUnit.MILLISECONDS));
+  }
+
   // ------------------------------------------------------------------ spot checks
 
   /** A worker that sends the statistics of another seed: well-formed, plausible, wrong. */
