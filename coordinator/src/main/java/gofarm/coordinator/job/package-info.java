@@ -19,8 +19,11 @@
  *       from {@link gofarm.coordinator.job.TunePlay}s; it releases iteration k + 1 only once k is
  *       counted), {@link gofarm.coordinator.job.TuneReport}, {@link
  *       gofarm.coordinator.job.TuneProgress} (for the metrics).
- *   <li>{@link gofarm.coordinator.job.ChunkTable}: which chunks are waiting, leased or counted;
- *       results go to the {@link gofarm.coordinator.job.Tally} in chunk order per series.
+ *   <li>{@link gofarm.coordinator.job.ChunkTable}: which chunks are waiting, leased, held or
+ *       counted; a result counts only from the chunk's holder, and goes to the {@link
+ *       gofarm.coordinator.job.Tally} in chunk order per series.
+ *   <li>{@link gofarm.coordinator.job.SpotChecks}: which results wait for another worker's run of
+ *       their chunk, and which workers lied.
  *   <li>{@link gofarm.coordinator.job.JobState}, {@link gofarm.coordinator.job.ChunkWork} (what a
  *       counted chunk did, for the metrics).
  *   <li>{@link gofarm.coordinator.job.JobCost} (a job's chunks, units and statistics bytes, from
