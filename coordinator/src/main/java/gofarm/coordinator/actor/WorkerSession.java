@@ -35,11 +35,14 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
  *
  * <p>Results are decoded here, at the edge, by the job's {@link KindCodec}, and go straight to the
  * {@link Job} whose lease brought the chunk (the assignment carries the job's ref and plan); a
- * malformed result is logged, acknowledged and never reaches the job. A result or a returned chunk
- * of a job this stream never leased from (resent after a reconnection or a coordinator restart)
- * waits while the {@link JobManager} is asked where that job runs; one of a job that has ended is
- * acknowledged as not needed. The session watches the jobs it sends to: a result sent to a job that
- * stopped before answering is acknowledged here, so the worker never holds it forever.
+ * malformed result is acknowledged, never counted, and quarantines the worker. The session welcomes
+ * its worker only once the pool has taken its id (see {@link WorkerPool.WorkerJoined}), and ends
+ * the stream for good when the pool refuses the id or quarantines the worker. A result or a
+ * returned chunk of a job this stream never leased from (resent after a reconnection or a
+ * coordinator restart) waits while the {@link JobManager} is asked where that job runs; one of a
+ * job that has ended is acknowledged as not needed. The session watches the jobs it sends to: a
+ * result sent to a job that stopped before answering is acknowledged here, so the worker never
+ * holds it forever.
  */
 public final class WorkerSession extends AbstractBehavior<WorkerSession.Command> {
 
