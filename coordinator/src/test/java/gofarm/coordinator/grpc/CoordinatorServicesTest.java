@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gofarm.coordinator.Coordinator;
 import gofarm.coordinator.CoordinatorSettings;
-import gofarm.playout.Playout;
-import gofarm.playout.PlayoutStats;
 import gofarm.proto.v1.EvaluateSpec;
 import gofarm.proto.v1.GetJobRequest;
 import gofarm.proto.v1.JobResults;
@@ -20,7 +18,6 @@ import gofarm.proto.v1.PlayoutFarmGrpc;
 import gofarm.proto.v1.PolicySpec;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.SubmitJobRequest;
-import gofarm.wire.Chunk;
 import gofarm.wire.StatsCodec;
 import gofarm.wire.WorkerProtocol;
 import io.grpc.ManagedChannel;
@@ -102,16 +99,9 @@ class CoordinatorServicesTest {
       assertTrue(pair.getBlackWinLow() <= pair.getBlackWinRate());
     }
     // The same spec and seed give the same statistics: compare with running the chunks here.
-    PlayoutStats expected = null;
-    var job = (gofarm.wire.ResolvedEvaluation) gofarm.wire.JobSpecs.resolve(spec(1000));
-    for (int c = 0; c < job.chunkCount(0, 0); c++) {
-      Chunk chunk = WorkerProtocol.chunk(WorkerProtocol.assignment("x", job, 0, 0, c));
-      Playout playout = new Playout(chunk.policy(), chunk.root().board().geometry());
-      PlayoutStats s = playout.newStats();
-      playout.run(chunk.root(), chunk.seed(), chunk.playouts(), s);
-      expected = expected == null ? s : expected.merge(s);
-    }
-    assertEquals(expected, StatsCodec.decode(results.getPairs(0).getStats()));
+    assertEquals(
+        ScriptedWorker.fromScratch(spec(1000), 0, 0),
+        StatsCodec.decode(results.getPairs(0).getStats()));
     assertEquals(
         submitted.getJobId(),
         farm.listJobs(ListJobsRequest.getDefaultInstance()).getJobs(0).getJobId());

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gofarm.coordinator.Coordinator;
 import gofarm.coordinator.CoordinatorSettings;
-import gofarm.playout.Playout;
-import gofarm.playout.PlayoutStats;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
 import gofarm.proto.v1.EvaluateSpec;
@@ -20,7 +18,6 @@ import gofarm.proto.v1.PlayoutFarmGrpc;
 import gofarm.proto.v1.PolicySpec;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.SubmitJobRequest;
-import gofarm.wire.Chunk;
 import gofarm.wire.JobSpecs;
 import gofarm.wire.ResolvedEvaluation;
 import gofarm.wire.StatsCodec;
@@ -97,17 +94,10 @@ class FakeWorkerTest {
 
   /** Each pair's statistics equal the chunks' run here, from scratch. */
   private static void assertExact(JobResults results) {
-    ResolvedEvaluation job = (ResolvedEvaluation) JobSpecs.resolve(spec());
     for (int policy = 0; policy < 2; policy++) {
-      PlayoutStats expected = null;
-      for (int c = 0; c < job.chunkCount(0, policy); c++) {
-        Chunk chunk = WorkerProtocol.chunk(WorkerProtocol.assignment("x", job, 0, policy, c));
-        Playout playout = new Playout(chunk.policy(), chunk.root().board().geometry());
-        PlayoutStats s = playout.newStats();
-        playout.run(chunk.root(), chunk.seed(), chunk.playouts(), s);
-        expected = expected == null ? s : expected.merge(s);
-      }
-      assertEquals(expected, StatsCodec.decode(results.getPairs(policy).getStats()));
+      assertEquals(
+          ScriptedWorker.fromScratch(spec(), 0, policy),
+          StatsCodec.decode(results.getPairs(policy).getStats()));
     }
   }
 
@@ -123,7 +113,7 @@ class FakeWorkerTest {
   /** Two honest workers, welcomed before anything is submitted. */
   private void honestWorkers() throws InterruptedException {
     for (String id : new String[] {"honest-1", "honest-2"}) {
-      assertTrue(new TestWorker(id, TestWorker::honest).connect(channel).awaitWelcome(WAIT));
+      assertTrue(new ScriptedWorker().connect(channel, id).awaitWelcome(WAIT));
     }
   }
 
@@ -131,7 +121,7 @@ class FakeWorkerTest {
   void resultsForChunksAWorkerDoesNotHoldAndMadeUpStatisticsCountNothing() throws Exception {
     honestWorkers();
     // It keeps the chunks it is given, and sends made-up results for every chunk of the job.
-    TestWorker fake = new TestWorker("fake", null).connect(channel);
+    ScriptedWorker fake = new ScriptedWorker(null).connect(channel, "fake");
     assertTrue(fake.awaitWelcome(WAIT));
     Thread liar =
         new Thread(
@@ -143,7 +133,7 @@ class FakeWorkerTest {
                   for (int c = 0; c < job.chunkCount(0, policy); c++) {
                     ChunkAssignment a =
                         WorkerProtocol.assignment(first.getId().getJobId(), job, 0, policy, c);
-                    fake.send(TestWorker.madeUp(a));
+                    fake.send(ScriptedWorker.madeUp(a));
                   }
                 }
               } catch (InterruptedException | RuntimeException e) {
@@ -165,16 +155,15 @@ class FakeWorkerTest {
   @Test
   void aWorkerSendingImpossibleCountsIsQuarantined() throws Exception {
     honestWorkers();
-    TestWorker fake =
-        new TestWorker(
-                "fake",
+    ScriptedWorker fake =
+        new ScriptedWorker(
                 a -> {
-                  ChunkResult r = TestWorker.honest(a);
+                  ChunkResult r = ScriptedWorker.honest(a);
                   return r.toBuilder()
                       .setStats(r.getStats().toBuilder().setCaptures(Long.MAX_VALUE - 5))
                       .build();
                 })
-            .connect(channel);
+            .connect(channel, "fake");
     assertTrue(fake.awaitWelcome(WAIT));
     assertExact(run());
     Status end = fake.end(WAIT);
@@ -187,7 +176,7 @@ class FakeWorkerTest {
   @Test
   void aWorkerCannotTakeAnotherWorkersId() throws Exception {
     honestWorkers();
-    TestWorker thief = new TestWorker("honest-1", TestWorker::madeUp).connect(channel);
+    ScriptedWorker thief = new ScriptedWorker(ScriptedWorker::madeUp).connect(channel, "honest-1");
     Status end = thief.end(WAIT);
     assertNotNull(end);
     assertEquals(Status.Code.ALREADY_EXISTS, end.getCode(), end.toString());

@@ -10,13 +10,8 @@ import gofarm.coordinator.CoordinatorSettings;
 import gofarm.coordinator.auth.ServerTls;
 import gofarm.coordinator.auth.TestCertificates;
 import gofarm.coordinator.auth.Tokens;
-import gofarm.playout.Playout;
-import gofarm.playout.PlayoutStats;
-import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.EvaluateSpec;
 import gofarm.proto.v1.GetJobRequest;
-import gofarm.proto.v1.Hello;
-import gofarm.proto.v1.HubMessage;
 import gofarm.proto.v1.JobState;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.ListJobsRequest;
@@ -24,10 +19,8 @@ import gofarm.proto.v1.PlayoutFarmGrpc;
 import gofarm.proto.v1.PolicySpec;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.SubmitJobRequest;
-import gofarm.proto.v1.WorkerHubGrpc;
-import gofarm.proto.v1.WorkerMessage;
-import gofarm.wire.Chunk;
 import gofarm.wire.WorkerProtocol;
+import io.grpc.CallCredentials;
 import io.grpc.ChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -41,12 +34,10 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.AbstractStub;
 import io.grpc.stub.MetadataUtils;
-import io.grpc.stub.StreamObserver;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -117,6 +108,20 @@ class SecureCoordinatorTest {
         Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);
     return stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers))
         .withDeadlineAfter(30, TimeUnit.SECONDS);
+  }
+
+  /** The token as call credentials, as a worker sends it. */
+  private static CallCredentials bearer(String token) {
+    return new CallCredentials() {
+      @Override
+      public void applyRequestMetadata(
+          RequestInfo info, java.util.concurrent.Executor executor, MetadataApplier applier) {
+        Metadata headers = new Metadata();
+        headers.put(
+            Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);
+        applier.apply(headers);
+      }
+    };
   }
 
   private PlayoutFarmGrpc.PlayoutFarmBlockingStub farm(String token) {
@@ -195,7 +200,7 @@ class SecureCoordinatorTest {
     assertEquals(Status.Code.PERMISSION_DENIED, readerCancels.getCode());
 
     ScriptedWorker submitterAsWorker = new ScriptedWorker();
-    submitterAsWorker.connect(channel, ALICE);
+    submitterAsWorker.connect(channel, bearer(ALICE), WorkerProtocol.VERSION, "scripted", 1);
     Object end = submitterAsWorker.events.poll(30, TimeUnit.SECONDS);
     Status stream = Status.fromThrowable(assertInstanceOf(Throwable.class, end));
     assertEquals(Status.Code.PERMISSION_DENIED, stream.getCode());
@@ -276,7 +281,7 @@ class SecureCoordinatorTest {
         NettyChannelBuilder.forAddress("127.0.0.1", coordinator.port(), tls).build();
     try {
       ScriptedWorker worker = new ScriptedWorker();
-      worker.connect(workerChannel, WORKER);
+      worker.connect(workerChannel, bearer(WORKER), WorkerProtocol.VERSION, "scripted", 1);
       JobStatus submitted = farm(ALICE).submitJob(job(1000));
       JobStatus last = null;
       var updates = farm(ALICE).watchJob(id(submitted));
@@ -288,55 +293,6 @@ class SecureCoordinatorTest {
       assertTrue(worker.results > 0);
     } finally {
       workerChannel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-    }
-  }
-
-  /** A worker on the project's own stubs that runs every chunk it is given. */
-  private static final class ScriptedWorker implements StreamObserver<HubMessage> {
-    final LinkedBlockingQueue<Object> events = new LinkedBlockingQueue<>();
-    volatile int results;
-    private StreamObserver<WorkerMessage> out;
-
-    void connect(ManagedChannel channel, String token) {
-      out = as(token, WorkerHubGrpc.newStub(channel)).withDeadline(null).connect(this);
-      out.onNext(
-          WorkerMessage.newBuilder()
-              .setHello(
-                  Hello.newBuilder()
-                      .setWorkerId("scripted")
-                      .setThreads(1)
-                      .setProtocolVersion(WorkerProtocol.VERSION)
-                      .setVersion("test"))
-              .build());
-    }
-
-    @Override
-    public void onNext(HubMessage m) {
-      if (!m.hasAssignment()) {
-        return;
-      }
-      ChunkAssignment a = m.getAssignment();
-      Chunk chunk = WorkerProtocol.chunk(a);
-      Playout playout = new Playout(chunk.policy(), chunk.root().board().geometry());
-      PlayoutStats stats = playout.newStats();
-      playout.run(chunk.root(), chunk.seed(), chunk.playouts(), stats);
-      synchronized (this) {
-        out.onNext(
-            WorkerMessage.newBuilder()
-                .setResult(WorkerProtocol.result(chunk.key(), stats, 0.01))
-                .build());
-        results++;
-      }
-    }
-
-    @Override
-    public void onError(Throwable t) {
-      events.add(t);
-    }
-
-    @Override
-    public void onCompleted() {
-      events.add("completed");
     }
   }
 }
