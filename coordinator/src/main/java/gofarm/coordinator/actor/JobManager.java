@@ -215,20 +215,6 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
     timers.startTimerAtFixedRate(MetricsTick.INSTANCE, METRICS_PERIOD);
   }
 
-  /** A manager with the default {@link JobLimits}. */
-  public static Behavior<Command> create(
-      ActorRef<WorkerPool.Command> pool,
-      CoordinatorMetrics metrics,
-      JobEncoder encoder,
-      JobArchive archive,
-      Clock clock,
-      Duration leaseTimeout,
-      double spotCheckShare) {
-    return create(
-        pool, metrics, encoder, archive, clock, leaseTimeout, spotCheckShare, JobLimits.defaults());
-  }
-
-  /** A manager without spot checks. */
   public static Behavior<Command> create(
       ActorRef<WorkerPool.Command> pool,
       CoordinatorMetrics metrics,

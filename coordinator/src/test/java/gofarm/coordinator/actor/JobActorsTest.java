@@ -103,7 +103,8 @@ class JobActorsTest {
                 JobArchive.NONE,
                 Clock.systemUTC(),
                 lease,
-                spotCheckShare));
+                spotCheckShare,
+                JobLimits.defaults()));
   }
 
   /** A job of one position and one policy: {@code chunks} chunks of 50 playouts. */
@@ -1008,6 +1009,7 @@ class JobActorsTest {
                 JobArchive.NONE,
                 Clock.systemUTC(),
                 Duration.ofMinutes(1),
+                0,
                 new JobLimits(10, 2, 64 * JobLimits.MIB)));
     JobManager.Admission big = admission(plan("big", 0, 11));
     assertEquals(

@@ -60,7 +60,7 @@ class CoordinatorServicesTest {
     coordinator.close();
   }
 
-  private static JobSpec spec(long playouts) {
+  static JobSpec spec(long playouts) {
     return JobSpec.newBuilder()
         .setName("two policies on 5x5")
         .setSeed(11)

@@ -8,15 +8,12 @@ import gofarm.coordinator.Coordinator;
 import gofarm.coordinator.CoordinatorSettings;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
-import gofarm.proto.v1.EvaluateSpec;
 import gofarm.proto.v1.GetJobRequest;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.JobState;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.PlayoutFarmGrpc;
-import gofarm.proto.v1.PolicySpec;
-import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.SubmitJobRequest;
 import gofarm.wire.JobSpecs;
 import gofarm.wire.ResolvedEvaluation;
@@ -66,18 +63,9 @@ class FakeWorkerTest {
     coordinator.close();
   }
 
+  /** The job of the coordinator's service tests: two policies on 5x5, 10 chunks each. */
   private static JobSpec spec() {
-    return JobSpec.newBuilder()
-        .setName("two policies on 5x5")
-        .setSeed(11)
-        .setEvaluate(
-            EvaluateSpec.newBuilder()
-                .addPositions(PositionSource.newBuilder().setEmpty(5))
-                .addPolicies(PolicySpec.newBuilder().setName("uniform"))
-                .addPolicies(PolicySpec.newBuilder().setName("atari-local"))
-                .setPlayouts(1000)
-                .setChunkPlayouts(100))
-        .build();
+    return CoordinatorServicesTest.spec(1000);
   }
 
   /** Submits the job and follows it to its end; returns its results. */

@@ -73,7 +73,8 @@ class JobIdsTest {
                 JobArchive.NONE,
                 Clock.systemUTC(),
                 Duration.ofMinutes(1),
-                0));
+                0,
+                gofarm.coordinator.job.JobLimits.defaults()));
     // A job of an earlier run, restored from the archive, holds the id the seam draws first.
     String taken = "20260101-000000-aaaa";
     manager.tell(
