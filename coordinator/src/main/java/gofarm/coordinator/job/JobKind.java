@@ -108,7 +108,8 @@ public interface JobKind<R, F> {
 
   /**
    * Whether a chunk gives the same result on every run, so that spot checks can compare two runs:
-   * not so for a match played on time per move.
+   * not so for a match played on time per move, nor one with an external engine (whose own
+   * randomness gofarm does not control).
    */
   default boolean reproducible() {
     return true;

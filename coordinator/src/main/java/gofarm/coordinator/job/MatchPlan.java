@@ -132,7 +132,9 @@ public final class MatchPlan implements JobKind<PlayedPair, MatchReport> {
   /** Games take seconds each: a match's rate is over its whole run, not the last few seconds. */
   @Override
   public boolean reproducible() {
-    return job.deterministic();
+    // An external engine's games may differ from run to run (a random seed, threads, time), so
+    // spot checks would quarantine honest workers: only search players on a playout budget.
+    return job.deterministic() && job.engines().isEmpty();
   }
 
   @Override

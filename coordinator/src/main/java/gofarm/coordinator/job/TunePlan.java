@@ -165,7 +165,7 @@ public final class TunePlan implements JobKind<TunePlay, TuneReport> {
   @Override
   public boolean reproducible() {
     for (ResolvedMatch m : new ResolvedMatch[] {tune.games(), tune.confirm()}) {
-      if (m != null && !m.deterministic()) {
+      if (m != null && (!m.deterministic() || !m.engines().isEmpty())) {
         return false;
       }
     }
