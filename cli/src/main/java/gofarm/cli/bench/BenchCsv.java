@@ -141,9 +141,12 @@ public final class BenchCsv implements Closeable {
 
   /** Up to six significant decimals, no grouping, a dot: what spreadsheets and pandas read. */
   static String number(double x) {
-    return x == Math.rint(x) && Math.abs(x) < 1e15
-        ? Long.toString((long) x)
-        : String.format(Locale.ROOT, "%.6g", x).replaceFirst("\\.?0+(e|$)", "$1");
+    if (x == Math.rint(x) && Math.abs(x) < 1e15) {
+      return Long.toString((long) x);
+    }
+    String g = String.format(Locale.ROOT, "%.6g", x);
+    // Trailing zeros go only after a decimal point: %.6g prints 102910.4 as "102910".
+    return g.contains(".") ? g.replaceFirst("\\.?0+(e|$)", "$1") : g;
   }
 
   /** What the command prints: "cannot write FILE: why". */

@@ -18,5 +18,9 @@ class BenchCsvTest {
     assertEquals("7.5", BenchCsv.number(7.5));
     assertEquals("-3.25", BenchCsv.number(-3.25));
     assertEquals("1.23457e+06", BenchCsv.number(1_234_567.8));
+    // Six digits before the point: no zero of the integer part is taken for a trailing one.
+    assertEquals("102910", BenchCsv.number(102_910.4));
+    assertEquals("100000", BenchCsv.number(99_999.97));
+    assertEquals("1.5e+06", BenchCsv.number(1_500_000.5));
   }
 }
