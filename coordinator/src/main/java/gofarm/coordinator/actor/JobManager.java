@@ -215,17 +215,10 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
     timers.startTimerAtFixedRate(MetricsTick.INSTANCE, METRICS_PERIOD);
   }
 
-  public static Behavior<Command> create(
-      ActorRef<WorkerPool.Command> pool,
-      CoordinatorMetrics metrics,
-      JobEncoder encoder,
-      JobArchive archive,
-      Clock clock,
-      Duration leaseTimeout,
-      JobLimits limits) {
-    return create(pool, metrics, encoder, archive, clock, leaseTimeout, 0, limits);
-  }
-
+  /**
+   * A manager whose jobs run again {@code spotCheckShare} of their chunks on another worker (0: no
+   * spot checks) and are admitted within {@code limits}.
+   */
   public static Behavior<Command> create(
       ActorRef<WorkerPool.Command> pool,
       CoordinatorMetrics metrics,

@@ -129,10 +129,10 @@ public final class SpotChecks<R, E> {
    * other worker could run the check ({@code others == 0}).
    */
   public boolean wantsToHold(ChunkKey key, String worker, int others) {
-    if (!enabled() || others <= 0 || verified.contains(worker)) {
-      return enabled() && others > 0 && sampled(key);
+    if (!enabled() || others <= 0) {
+      return false;
     }
-    return true;
+    return !verified.contains(worker) || sampled(key);
   }
 
   /**

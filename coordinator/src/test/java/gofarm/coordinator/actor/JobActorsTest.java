@@ -226,6 +226,18 @@ class JobActorsTest {
         .orElse(0);
   }
 
+  /** Waits until {@code n} results have been refused for {@code reason}. */
+  private void awaitRefused(String reason, double n) {
+    testKit
+        .createTestProbe()
+        .awaitAssert(
+            WAIT,
+            () -> {
+              assertEquals(n, counter("gofarm_coordinator_results_refused", "reason", reason));
+              return null;
+            });
+  }
+
   /** A gauge's value per label set, as {@code {policy=uniform}} or {@code {}}. */
   private Map<String, Double> gauge(String name) {
     Map<String, Double> values = new TreeMap<>();
@@ -590,15 +602,7 @@ class JobActorsTest {
     Stream other = session("w2", 0);
     other.send(run(a));
     assertEquals(ChunkKey.fromProto(a.getId()), other.nextAck());
-    testKit
-        .createTestProbe()
-        .awaitAssert(
-            WAIT,
-            () -> {
-              assertEquals(
-                  1, counter("gofarm_coordinator_results_refused", "reason", "not_leased"));
-              return null;
-            });
+    awaitRefused("not_leased", 1);
     assertEquals(0, counter("gofarm_coordinator_chunks_completed"));
     honest.send(run(a));
     assertEquals(ChunkKey.fromProto(a.getId()), honest.nextAck());
@@ -793,15 +797,7 @@ class JobActorsTest {
     for (int i = 0; i < 3; i++) {
       leases.get(x.key()).job().tell(new Job.ChunkReturned(x.key(), "liar", "made up"));
     }
-    testKit
-        .createTestProbe()
-        .awaitAssert(
-            WAIT,
-            () -> {
-              assertEquals(
-                  3, counter("gofarm_coordinator_results_refused", "reason", "not_leased"));
-              return null;
-            });
+    awaitRefused("not_leased", 3);
     assertNull(lookup("f").finished());
   }
 

@@ -35,7 +35,10 @@ class SpotChecksTest {
     assertEquals(List.of("a", "b"), s.agreed());
     assertEquals(List.of(), s.liars());
     assertEquals(List.of(new SpotChecks.Held<>(key(1), "r1")), s.released());
-    assertFalse(c.wantsToHold(key(7), "a", 1) && !c.sampled(key(7)), "a is verified");
+    for (int k = 2; k < 40; k++) {
+      assertEquals(c.sampled(key(k)), c.wantsToHold(key(k), "a", 1), "a is verified: " + k);
+    }
+    assertTrue(c.wantsToHold(key(7), "newcomer", 1));
     assertEquals(1, c.passed());
   }
 
