@@ -61,8 +61,8 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
       implements Command {}
 
   /**
-   * A spot check found {@code workerId}'s result wrong: end its stream, refuse it from now on, and
-   * have every job drop what it holds of the worker's.
+   * A spot check, or the counts of a result, found {@code workerId} lying: end its stream, refuse
+   * it from now on, and have every job drop what it holds of the worker's.
    */
   public record Quarantine(String workerId, String reason) implements Command {}
 
