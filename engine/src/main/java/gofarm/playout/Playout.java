@@ -33,10 +33,11 @@ public final class Playout {
   private final Board board;
   private final Rng rng = new Rng(0);
   private final int maxLength;
-  private final int[] firstPlayStamp;
-  private final byte[] firstPlayColor;
-  private final byte[] owner;
-  private int stamp;
+  // Per padded point, for the playout being played: the colour that played there first (0 if
+  // none yet), and the colour owning it at the end (0 for dame and off the board).
+  private final int[] first;
+  private final int[] owner;
+  private final PointTally tally;
   private int passes;
   private int koCaptures;
   private PlayoutStats treeStats;
@@ -58,9 +59,9 @@ public final class Playout {
     this.policy = new PlayoutPolicy(spec, geometry);
     this.board = new Board(geometry);
     this.maxLength = maxLength(geometry);
-    this.firstPlayStamp = new int[geometry.arraySize()];
-    this.firstPlayColor = new byte[geometry.arraySize()];
-    this.owner = new byte[geometry.pointCount()];
+    this.first = new int[geometry.arraySize()];
+    this.owner = new int[geometry.arraySize()];
+    this.tally = new PointTally(geometry.arraySize());
     this.lightPolicy = allowLight ? LightPolicy.of(spec, geometry) : null;
     this.light = lightPolicy != null ? new LightBoard(geometry) : null;
     this.lightRoot = lightPolicy != null ? new LightBoard(geometry) : null;
@@ -102,12 +103,13 @@ public final class Playout {
       for (int i = 0; i < count; i++) {
         playOneLight(root, stats);
       }
-      return;
+    } else {
+      byte[] owners = policy.settledRule() >= 0 ? root.settledOwners() : null;
+      for (int i = 0; i < count; i++) {
+        playOne(root, stats, owners);
+      }
     }
-    byte[] owners = policy.settledRule() >= 0 ? root.settledOwners() : null;
-    for (int i = 0; i < count; i++) {
-      playOne(root, stats, owners);
-    }
+    tally.flushInto(stats);
   }
 
   /**
@@ -119,10 +121,8 @@ public final class Playout {
     boolean uniform = lightPolicy.randomOnly();
     LightBoard b = light;
     b.copyFrom(lightRoot);
-    nextStamp();
-    int[] stamps = firstPlayStamp;
-    byte[] firstColor = firstPlayColor;
-    int s = stamp;
+    int[] first = this.first;
+    java.util.Arrays.fill(first, 0);
     int capturesBefore = b.captures();
     byte me = root.toPlay();
     int last = root.lastMove();
@@ -145,9 +145,8 @@ public final class Playout {
         if (b.koPoint() != Point.NONE) {
           koCount++;
         }
-        if (stamps[p] != s) {
-          stamps[p] = s;
-          firstColor[p] = me;
+        if (first[p] == 0) {
+          first[p] = me;
         }
       }
       last = p;
@@ -162,14 +161,6 @@ public final class Playout {
     record(root, stats, length, passCount, koCount, b.captures() - capturesBefore, difference);
   }
 
-  /** Starts a playout's first-play marks. */
-  private void nextStamp() {
-    if (++stamp == Integer.MAX_VALUE) {
-      java.util.Arrays.fill(firstPlayStamp, 0);
-      stamp = 1;
-    }
-  }
-
   /**
    * One playout from {@code root}; with the settled filter ({@code owners} not null) it may prune
    * the settled points and score them for their owners.
@@ -178,7 +169,7 @@ public final class Playout {
     Board b = board;
     b.copyFrom(root.board());
     byte[] settled = owners == null ? null : policy.startPlayout(owners, rng, stats);
-    nextStamp();
+    java.util.Arrays.fill(first, 0);
     int capturesBefore = b.captures(Color.BLACK) + b.captures(Color.WHITE);
     int length = playToEnd(b, root.toPlay(), root.lastMove(), root.secondLastMove(), stats, null);
     int captured = b.captures(Color.BLACK) + b.captures(Color.WHITE) - capturesBefore;
@@ -212,7 +203,8 @@ public final class Playout {
     int difference = countArea(board, settled);
     byte[] traceOwners = trace.owners();
     for (int i = 0; i < geometry.pointCount(); i++) {
-      traceOwners[geometry.point(i)] = owner[i];
+      int p = geometry.point(i);
+      traceOwners[p] = (byte) owner[p];
     }
     double komi = root.komi();
     byte winner = difference > komi ? Color.BLACK : difference < komi ? Color.WHITE : Color.EMPTY;
@@ -261,9 +253,8 @@ public final class Playout {
         if (b.koPoint() != Point.NONE) {
           koCount++;
         }
-        if (trace == null && firstPlayStamp[p] != stamp) {
-          firstPlayStamp[p] = stamp;
-          firstPlayColor[p] = me;
+        if (trace == null && first[p] == 0) {
+          first[p] = me;
         }
       }
       if (trace != null) {
@@ -281,7 +272,7 @@ public final class Playout {
 
   /**
    * Adds a finished playout to the statistics: its final score (black's area minus white's) with
-   * each point's owner in {@link #owner}, and its first plays marked with the current stamp.
+   * each point's owner in {@link #owner}, and its first plays in {@link #first}.
    */
   private void record(
       PlayoutRoot root,
@@ -292,7 +283,6 @@ public final class Playout {
       int captured,
       int difference) {
     int points = geometry.pointCount();
-    byte[] owners = owner;
     double komi = root.komi();
     byte winner = difference > komi ? Color.BLACK : difference < komi ? Color.WHITE : Color.EMPTY;
     stats.playouts++;
@@ -311,43 +301,19 @@ public final class Playout {
     stats.scoreSum += difference;
     stats.scoreSquares += (long) difference * difference;
     stats.scoreHistogram[difference + points]++;
-    for (int i = 0; i < points; i++) {
-      int p = geometry.point(i);
-      byte owner = owners[i];
-      if (owner == Color.BLACK) {
-        stats.ownedBlack[p]++;
-      } else if (owner == Color.WHITE) {
-        stats.ownedWhite[p]++;
-      }
-      if (owner == winner && owner != Color.EMPTY) {
-        stats.ownedByWinner[p]++;
-      }
-      if (firstPlayStamp[p] == stamp) {
-        if (firstPlayColor[p] == Color.BLACK) {
-          stats.amafBlackFirst[p]++;
-          if (winner == Color.BLACK) {
-            stats.amafBlackFirstWins[p]++;
-          }
-        } else {
-          stats.amafWhiteFirst[p]++;
-          if (winner == Color.WHITE) {
-            stats.amafWhiteFirstWins[p]++;
-          }
-        }
-      }
-    }
+    tally.add(owner, first, winner);
   }
 
   /**
    * Scores the final position by area with the one-point-eye rule: leaves each point's owner in
-   * {@link #owner} (by point index) and returns black's area minus white's. Points {@code settled}
+   * {@link #owner} (by padded point) and returns black's area minus white's. Points {@code settled}
    * names an owner for (nobody played there) count for that owner, dead stones included.
    */
   private int countArea(Board b, byte[] settled) {
     int black = 0;
     int white = 0;
     int points = geometry.pointCount();
-    byte[] owners = owner;
+    int[] owners = owner;
     for (int i = 0; i < points; i++) {
       int p = geometry.point(i);
       byte c = b.color(p);
@@ -359,7 +325,7 @@ public final class Playout {
                 ? Color.BLACK
                 : b.isEyelike(p, Color.WHITE) ? Color.WHITE : Color.EMPTY;
       }
-      owners[i] = c;
+      owners[p] = c;
       black += c == Color.BLACK ? 1 : 0;
       white += c == Color.WHITE ? 1 : 0;
     }

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link Playout#playFrom}, the tree search's entry point: the same playout as {@link Playout#run}
- * for the same seed, a trace that replays to the final board, and no allocation.
+ * for the same seed, a trace that replays to the final board, and no allocation. The trace is also
+ * the independent reference for {@code run}'s per-point counts (ownership, AMAF).
  */
 class PlayoutTraceTest {
 
@@ -25,6 +26,8 @@ class PlayoutTraceTest {
       Playout single = new Playout(PolicySpec.parse(policy), g);
       PlayoutTrace trace = new PlayoutTrace(g, 4);
       Board board = new Board(g);
+      PlayoutStats total = batch.newStats();
+      PlayoutStats sum = batch.newStats();
       for (long seed = 0; seed < 40; seed++) {
         PlayoutStats stats = batch.newStats();
         batch.run(root, seed, 1, stats);
@@ -41,12 +44,33 @@ class PlayoutTraceTest {
         assertEquals(winner, trace.winner(), what);
         assertEquals(stats.scoreSum(), trace.difference(), what);
         assertEquals(stats.lengthSum(), trace.length(), what);
+        // Ownership and AMAF recomputed from the trace: who owns each point at the end, and who
+        // played at it first (the moves alternate from the player to move).
+        byte[] first = new byte[g.arraySize()];
+        byte mover = root.toPlay();
+        for (int i = 0; i < trace.length(); i++) {
+          int m = trace.move(i);
+          if (m != Point.PASS && first[m] == Color.EMPTY) {
+            first[m] = mover;
+          }
+          mover = Color.opponent(mover);
+        }
         for (int i = 0; i < g.pointCount(); i++) {
           int p = g.point(i);
           byte owner = trace.owner(p);
           assertEquals(stats.owned(p, Color.BLACK), owner == Color.BLACK ? 1 : 0, what);
           assertEquals(stats.owned(p, Color.WHITE), owner == Color.WHITE ? 1 : 0, what);
+          assertEquals(
+              stats.ownedByWinner(p), owner == winner && owner != Color.EMPTY ? 1 : 0, what);
+          for (byte c : new byte[] {Color.BLACK, Color.WHITE}) {
+            assertEquals(stats.amafFirst(p, c), first[p] == c ? 1 : 0, what);
+            assertEquals(stats.amafFirstWins(p, c), first[p] == c && winner == c ? 1 : 0, what);
+          }
         }
+        // Batches add up: the per-point counts of every run so far, in one statistics object.
+        batch.run(root, seed, 1, total);
+        sum.merge(stats);
+        assertEquals(sum, total, what); // equals compares every per-point count
         // The moves alternate from the player to move and replay to the final board.
         Board replay = new Board(g);
         replay.copyFrom(root.board());
