@@ -369,21 +369,23 @@ public final class Board {
    * an edge or corner point none. Empty diagonals never count against the eye.
    */
   public boolean isSimpleEye(int p, byte player) {
-    return isEyelike(p, player) && diagonalsAllowEye(color, stride, p, player);
+    return isEyelike(p, player)
+        && diagonalsAllowEye(
+            color[p - stride - 1],
+            color[p - stride + 1],
+            color[p + stride - 1],
+            color[p + stride + 1],
+            player);
   }
 
   /**
-   * The diagonal half of {@link #isSimpleEye}, on the colours of any board laid out as this one
-   * ({@code color[p]} for every padded index p, rows {@code stride} apart): whether the enemy
-   * stones on p's diagonals, plus one if p is on the edge, number at most one. Static so that the
-   * playouts' light board, which keeps its own colours, applies the same eye rule.
+   * The diagonal half of {@link #isSimpleEye}, from the colours on p's four diagonals: whether the
+   * enemy stones among them, plus one if p is on the edge (a wall among them), number at most one.
+   * Static so that the playouts' light board, which keeps its own colours, applies the same eye
+   * rule.
    */
-  public static boolean diagonalsAllowEye(byte[] color, int stride, int p, byte player) {
+  public static boolean diagonalsAllowEye(byte d1, byte d2, byte d3, byte d4, byte player) {
     byte enemy = Color.opponent(player);
-    byte d1 = color[p - stride - 1];
-    byte d2 = color[p - stride + 1];
-    byte d3 = color[p + stride - 1];
-    byte d4 = color[p + stride + 1];
     int bad =
         (d1 == enemy ? 1 : 0)
             + (d2 == enemy ? 1 : 0)

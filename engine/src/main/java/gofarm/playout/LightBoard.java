@@ -27,8 +27,8 @@ import gofarm.board.Point;
  * {@link LightPolicy} on this board draws the same moves as {@link PlayoutPolicy} on {@link Board},
  * and gives identical statistics ({@code LightBoardTest} plays both side by side). This class only
  * answers queries (atari, last liberty, legality, the eye shape, liberties after a play); the
- * playout rules that ask them are {@link PlayoutRules}'. The eye rule is {@link
- * Board#isSimpleEye}'s, read from this board's records.
+ * playout rules that ask them are {@link PlayoutRules}', and the eye rule's diagonal test is {@link
+ * Board#diagonalsAllowEye}.
  *
  * <p>Thread-confined; one per {@link Playout}.
  */
@@ -398,28 +398,18 @@ final class LightBoard {
   }
 
   /**
-   * {@link Board#isSimpleEye}: the four neighbours are the player's stones or walls, and the enemy
-   * stones on the diagonals, plus one if p is on the edge, number at most one.
+   * {@link Board#isSimpleEye}: the four neighbours are the player's stones or walls, and the
+   * diagonals allow an eye ({@link Board#diagonalsAllowEye}, the one eye rule).
    */
   boolean isSimpleEye(int p, byte player) {
     long r = at(p);
-    if (((countsAt(r) >>> (player << 2)) & 15) != 4) {
-      return false;
-    }
-    byte enemy = Color.opponent(player);
-    byte d1 = colorAt(r - row - RECORD);
-    byte d2 = colorAt(r - row + RECORD);
-    byte d3 = colorAt(r + row - RECORD);
-    byte d4 = colorAt(r + row + RECORD);
-    int bad =
-        (d1 == enemy ? 1 : 0)
-            + (d2 == enemy ? 1 : 0)
-            + (d3 == enemy ? 1 : 0)
-            + (d4 == enemy ? 1 : 0);
-    if (d1 == Color.WALL || d2 == Color.WALL || d3 == Color.WALL || d4 == Color.WALL) {
-      bad++;
-    }
-    return bad < 2;
+    return ((countsAt(r) >>> (player << 2)) & 15) == 4
+        && Board.diagonalsAllowEye(
+            colorAt(r - row - RECORD),
+            colorAt(r - row + RECORD),
+            colorAt(r + row - RECORD),
+            colorAt(r + row + RECORD),
+            player);
   }
 
   /**
