@@ -95,6 +95,15 @@ public final class Playout {
           "root is " + root.board().geometry() + ", playouts are for " + geometry);
     }
     rng.setSeed(seed);
+    try {
+      playAll(root, count, stats);
+    } finally {
+      // Whatever happened, the per-point counts go with the playouts already recorded.
+      tally.flushInto(stats);
+    }
+  }
+
+  private void playAll(PlayoutRoot root, int count, PlayoutStats stats) {
     if (light != null) {
       if (lightRootOf != root) {
         lightRoot.setPosition(root.board());
@@ -109,7 +118,6 @@ public final class Playout {
         playOne(root, stats, owners);
       }
     }
-    tally.flushInto(stats);
   }
 
   /**
