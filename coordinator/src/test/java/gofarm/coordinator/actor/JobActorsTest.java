@@ -94,17 +94,22 @@ class JobActorsTest {
   /** The actors, with {@code spotCheckShare} of the chunks checked (0: none, as most tests). */
   private void startActors(Duration lease, double spotCheckShare) {
     pool = testKit.spawn(WorkerPool.create(metrics, lease));
-    manager =
-        testKit.spawn(
-            JobManager.create(
-                pool,
-                metrics,
-                new TestEncoder(),
-                JobArchive.NONE,
-                Clock.systemUTC(),
-                lease,
-                spotCheckShare,
-                JobLimits.defaults()));
+    manager = spawnManager(lease, spotCheckShare, JobLimits.defaults());
+  }
+
+  /** A job manager on the pool, with these settings. */
+  private ActorRef<JobManager.Command> spawnManager(
+      Duration lease, double spotCheckShare, JobLimits limits) {
+    return testKit.spawn(
+        JobManager.create(
+            pool,
+            metrics,
+            new TestEncoder(),
+            JobArchive.NONE,
+            Clock.systemUTC(),
+            lease,
+            spotCheckShare,
+            limits));
   }
 
   /** A job of one position and one policy: {@code chunks} chunks of 50 playouts. */
@@ -996,17 +1001,7 @@ class JobActorsTest {
 
   @Test
   void specsOverTheLimitsAreRefusedWithTheNumbers() {
-    manager =
-        testKit.spawn(
-            JobManager.create(
-                pool,
-                metrics,
-                new TestEncoder(),
-                JobArchive.NONE,
-                Clock.systemUTC(),
-                Duration.ofMinutes(1),
-                0,
-                new JobLimits(10, 2, 64 * JobLimits.MIB)));
+    manager = spawnManager(Duration.ofMinutes(1), 0, new JobLimits(10, 2, 64 * JobLimits.MIB));
     JobManager.Admission big = admission(plan("big", 0, 11));
     assertEquals(
         new JobManager.Refused(
