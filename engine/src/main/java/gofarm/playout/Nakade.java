@@ -38,6 +38,8 @@ final class Nakade {
   // The area's points; a point's four neighbours are visited before the size is checked, so up
   // to three more than the largest area a fill goes on with.
   private final int[] points = new int[MAX_AREA + 4];
+  // The colour of the stones around the last area whose vital point was found.
+  private byte border;
 
   Nakade(Geometry geometry) {
     this.stride = geometry.stride();
@@ -112,7 +114,16 @@ final class Nakade {
           case 5 -> (edges == 5 && bestDegree == 3) || bestDegree == 4;
           default -> bestDegree == 4 && edges == 6;
         };
+    border = (byte) (state >>> 8);
     return killable ? best : Point.NONE;
+  }
+
+  /**
+   * The colour of the stones around the area of the last vital point {@link #vitalPoint} found
+   * (EMPTY if only the edge bounds it).
+   */
+  byte border() {
+    return border;
   }
 
   /**

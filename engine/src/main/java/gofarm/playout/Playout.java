@@ -25,7 +25,9 @@ import gofarm.board.Point;
  * <p>A policy whose rules need to know no more than which chains are in atari ({@code uniform},
  * {@code atari-local}: see {@link LightPolicy}) runs on a {@link LightBoard}, which keeps
  * pseudo-liberties and no undo record; it draws the same moves as the policy on a {@link Board}
- * would, so the statistics do not depend on which board ran them.
+ * would, so the statistics do not depend on which board ran them. A softmax policy ({@link
+ * SoftmaxPolicy}) keeps its table of strengths beside the board: computed once per root and copied
+ * at the start of each playout, then updated by every move.
  */
 public final class Playout {
   private final Geometry geometry;
@@ -49,6 +51,12 @@ public final class Playout {
   private final LightBoard lightRoot;
   private PlayoutRoot lightRootOf;
 
+  // The softmax path: null unless the policy is softmax. The root's table is computed when the
+  // root changes.
+  private final SoftmaxPolicy softmax;
+  private final SoftmaxPolicy softmaxRoot;
+  private PlayoutRoot softmaxRootOf;
+
   public Playout(PolicySpec spec, Geometry geometry) {
     this(spec, geometry, true);
   }
@@ -65,6 +73,8 @@ public final class Playout {
     this.lightPolicy = allowLight ? LightPolicy.of(spec, geometry) : null;
     this.light = lightPolicy != null ? new LightBoard(geometry) : null;
     this.lightRoot = lightPolicy != null ? new LightBoard(geometry) : null;
+    this.softmax = spec.isSoftmax() ? new SoftmaxPolicy(spec.gammaTable(), geometry) : null;
+    this.softmaxRoot = spec.isSoftmax() ? new SoftmaxPolicy(spec.gammaTable(), geometry) : null;
   }
 
   /** The playout move cap: 3 × the number of board points. */
@@ -78,7 +88,8 @@ public final class Playout {
 
   /** Empty statistics shaped for this policy and board. */
   public PlayoutStats newStats() {
-    return new PlayoutStats(geometry, policy.spec().rules().size(), maxLength);
+    PolicySpec spec = policy.spec();
+    return new PlayoutStats(geometry, spec.rules().size(), spec.featureCount(), maxLength);
   }
 
   public PolicySpec spec() {
@@ -100,11 +111,23 @@ public final class Playout {
     } finally {
       // Whatever happened, the per-point counts go with the playouts already recorded.
       tally.flushInto(stats);
+      if (softmax != null) {
+        softmax.flushInto(stats);
+      }
     }
   }
 
   private void playAll(PlayoutRoot root, int count, PlayoutStats stats) {
-    if (light != null) {
+    if (softmax != null) {
+      if (softmaxRootOf != root) {
+        board.copyFrom(root.board());
+        softmaxRoot.setPosition(board);
+        softmaxRootOf = root;
+      }
+      for (int i = 0; i < count; i++) {
+        playOneSoftmax(root, stats);
+      }
+    } else if (light != null) {
       if (lightRootOf != root) {
         lightRoot.setPosition(root.board());
         lightRootOf = root;
@@ -184,6 +207,19 @@ public final class Playout {
     record(root, stats, length, passes, koCaptures, captured, countArea(b, settled));
   }
 
+  /** One playout of a softmax policy, its table copied from the root's. */
+  private void playOneSoftmax(PlayoutRoot root, PlayoutStats stats) {
+    Board b = board;
+    b.copyFrom(root.board());
+    softmax.copyFrom(softmaxRoot);
+    java.util.Arrays.fill(first, 0);
+    int capturesBefore = b.captures(Color.BLACK) + b.captures(Color.WHITE);
+    int length = playToEnd(b, root.toPlay(), root.lastMove(), root.secondLastMove(), stats, null);
+    softmax.endPlayout();
+    int captured = b.captures(Color.BLACK) + b.captures(Color.WHITE) - capturesBefore;
+    record(root, stats, length, passes, koCaptures, captured, countArea(b, null));
+  }
+
   /**
    * Plays one playout on the caller's {@code board}, from the position the caller has set up there
    * (typically the root of a tree search with the tree's moves played on it), and records it in
@@ -204,10 +240,16 @@ public final class Playout {
   public byte playFrom(
       PlayoutRoot root, Board board, byte toPlay, int last, int secondLast, PlayoutTrace trace) {
     assert board.geometry() == geometry && trace.geometry() == geometry : "geometry";
-    PlayoutStats stats = ruleStats();
+    PlayoutStats stats = treeStats != null ? treeStats : ruleStats();
     byte[] owners = policy.settledRule() >= 0 ? root.settledOwners() : null;
     byte[] settled = owners == null ? null : policy.startPlayout(owners, rng, stats);
+    if (softmax != null) {
+      softmax.setPosition(board);
+    }
     playToEnd(board, toPlay, last, secondLast, stats, trace);
+    if (softmax != null) {
+      softmax.endPlayout();
+    }
     int difference = countArea(board, settled);
     byte[] traceOwners = trace.owners();
     for (int i = 0; i < geometry.pointCount(); i++) {
@@ -227,11 +269,14 @@ public final class Playout {
 
   /**
    * The rule counters of the playouts run by {@link #playFrom} (their other statistics are in the
-   * traces): which rule supplied how many moves.
+   * traces): which rule supplied how many moves, and a softmax policy's feature counts.
    */
   public PlayoutStats ruleStats() {
     if (treeStats == null) {
       treeStats = newStats();
+    }
+    if (softmax != null) {
+      softmax.flushInto(treeStats);
     }
     return treeStats;
   }
@@ -249,14 +294,32 @@ public final class Playout {
     int passCount = 0;
     int koCount = 0;
     int length = 0;
+    SoftmaxPolicy softmax = this.softmax;
+    int rule = softmax != null ? 0 : -1;
     while (passesInARow < 2 && length < maxLength) {
-      int p = policy.chooseMove(b, me, last, secondLast, rng, stats);
+      int p;
+      if (softmax != null) {
+        stats.ruleTried[rule]++;
+        p = softmax.choose(b, me, last, secondLast, rng);
+      } else {
+        p = policy.chooseMove(b, me, last, secondLast, rng, stats);
+      }
       if (p == Point.PASS) {
-        b.pass(me);
+        if (softmax != null) {
+          softmax.pass(b, me);
+        } else {
+          b.pass(me);
+        }
         passesInARow++;
         passCount++;
       } else {
-        b.playAssumeLegal(p, me);
+        if (softmax != null) {
+          stats.ruleFired[rule]++;
+          stats.ruleChosen[rule]++;
+          softmax.play(b, p, me);
+        } else {
+          b.playAssumeLegal(p, me);
+        }
         passesInARow = 0;
         if (b.koPoint() != Point.NONE) {
           koCount++;

@@ -23,7 +23,9 @@ import java.util.Arrays;
  *   <li>per point: playouts that ended with the point black's, white's, or the winner's (stone or
  *       eye), the last for Coulom's criticality;
  *   <li>AMAF for the first move: per point and colour, playouts in which that colour played there
- *       first, and how many of them that colour won.
+ *       first, and how many of them that colour won;
+ *   <li>for a softmax policy, per feature value ({@link FeatureSpace}): candidates that had it,
+ *       summed over moves, and moves played that had it.
  * </ul>
  *
  * Per-point arrays are indexed by the points of the {@link Geometry}. Not thread-safe: one per
@@ -32,6 +34,7 @@ import java.util.Arrays;
 public final class PlayoutStats {
   private final Geometry geometry;
   private final int ruleCount;
+  private final int featureCount;
   private final int maxLength;
 
   long playouts;
@@ -53,6 +56,9 @@ public final class PlayoutStats {
   final long[] ruleCandidates;
   final long[] ruleVetoes;
 
+  final long[] featureCandidates;
+  final long[] featureChosen;
+
   final long[] ownedBlack;
   final long[] ownedWhite;
   final long[] ownedByWinner;
@@ -66,8 +72,17 @@ public final class PlayoutStats {
    * with lengths up to {@code maxLength} moves.
    */
   public PlayoutStats(Geometry geometry, int ruleCount, int maxLength) {
+    this(geometry, ruleCount, 0, maxLength);
+  }
+
+  /**
+   * Empty statistics as {@link #PlayoutStats(Geometry, int, int)} makes them, with counts for
+   * {@code featureCount} feature values (the softmax policy's {@link FeatureSpace#size()}, else 0).
+   */
+  public PlayoutStats(Geometry geometry, int ruleCount, int featureCount, int maxLength) {
     this.geometry = geometry;
     this.ruleCount = ruleCount;
+    this.featureCount = featureCount;
     this.maxLength = maxLength;
     int n = geometry.arraySize();
     lengthHistogram = new long[maxLength + 1];
@@ -77,6 +92,8 @@ public final class PlayoutStats {
     ruleChosen = new long[ruleCount];
     ruleCandidates = new long[ruleCount];
     ruleVetoes = new long[ruleCount];
+    featureCandidates = new long[featureCount];
+    featureChosen = new long[featureCount];
     ownedBlack = new long[n];
     ownedWhite = new long[n];
     ownedByWinner = new long[n];
@@ -91,24 +108,25 @@ public final class PlayoutStats {
    * arrays of longs with their headers, and the object. A bound that lets the coordinator refuse a
    * job whose statistics would not fit before allocating them.
    */
-  public static long bytes(Geometry geometry, int ruleCount, int maxLength) {
+  public static long bytes(Geometry geometry, int ruleCount, int featureCount, int maxLength) {
     long longs =
         (maxLength + 1L)
             + (2L * geometry.pointCount() + 1)
             + 5L * ruleCount
+            + 2L * featureCount
             + 7L * geometry.arraySize();
-    return 8 * longs + 15 * ARRAY_HEADER_BYTES + OBJECT_BYTES;
+    return 8 * longs + 17 * ARRAY_HEADER_BYTES + OBJECT_BYTES;
   }
 
   /** A long array's header on a 64-bit JVM (compressed or not), rounded up. */
   private static final int ARRAY_HEADER_BYTES = 24;
 
-  /** The object: header, ten longs, three ints and fifteen references, rounded up. */
-  private static final int OBJECT_BYTES = 232;
+  /** The object: header, ten longs, four ints and seventeen references, rounded up. */
+  private static final int OBJECT_BYTES = 248;
 
   /** Empty statistics shaped like {@code other}'s. */
   public static PlayoutStats like(PlayoutStats other) {
-    return new PlayoutStats(other.geometry, other.ruleCount, other.maxLength);
+    return new PlayoutStats(other.geometry, other.ruleCount, other.featureCount, other.maxLength);
   }
 
   /**
@@ -120,6 +138,7 @@ public final class PlayoutStats {
   public PlayoutStats merge(PlayoutStats other) {
     if (other.geometry != geometry
         || other.ruleCount != ruleCount
+        || other.featureCount != featureCount
         || other.maxLength != maxLength) {
       throw new IllegalArgumentException(
           "cannot merge statistics of different shapes: " + shape() + " and " + other.shape());
@@ -141,6 +160,8 @@ public final class PlayoutStats {
     add(ruleChosen, other.ruleChosen);
     add(ruleCandidates, other.ruleCandidates);
     add(ruleVetoes, other.ruleVetoes);
+    add(featureCandidates, other.featureCandidates);
+    add(featureChosen, other.featureChosen);
     add(ownedBlack, other.ownedBlack);
     add(ownedWhite, other.ownedWhite);
     add(ownedByWinner, other.ownedByWinner);
@@ -158,7 +179,8 @@ public final class PlayoutStats {
   }
 
   private String shape() {
-    return geometry + ", " + ruleCount + " rules, lengths up to " + maxLength;
+    String features = featureCount > 0 ? featureCount + " features, " : "";
+    return geometry + ", " + ruleCount + " rules, " + features + "lengths up to " + maxLength;
   }
 
   // ------------------------------------------------------------------ reading
@@ -169,6 +191,11 @@ public final class PlayoutStats {
 
   public int ruleCount() {
     return ruleCount;
+  }
+
+  /** The feature values counted: {@link FeatureSpace#size()} for a softmax policy, else 0. */
+  public int featureCount() {
+    return featureCount;
   }
 
   /** The largest playout length the histogram holds. */
@@ -305,6 +332,14 @@ public final class PlayoutStats {
     AMAF_WHITE_FIRST_WINS
   }
 
+  /** The per-feature counters of a softmax policy. */
+  public enum FeatureSeries {
+    /** Candidates with the feature, summed over moves. */
+    CANDIDATES,
+    /** Moves played with the feature. */
+    CHOSEN
+  }
+
   /** The per-rule counters; see the getters of the same names. */
   public enum RuleSeries {
     TRIED,
@@ -375,6 +410,20 @@ public final class PlayoutStats {
     series(s)[geometry.point(i)] += value;
   }
 
+  public long get(FeatureSeries s, int feature) {
+    return (s == FeatureSeries.CANDIDATES ? featureCandidates : featureChosen)[feature];
+  }
+
+  public void add(FeatureSeries s, int feature, long value) {
+    (s == FeatureSeries.CANDIDATES ? featureCandidates : featureChosen)[feature] += value;
+  }
+
+  /** Adds a softmax policy's counts, indexed by feature id. */
+  void addFeatureCounts(long[] candidates, long[] chosen) {
+    add(featureCandidates, candidates);
+    add(featureChosen, chosen);
+  }
+
   public long get(RuleSeries s, int rule) {
     return series(s)[rule];
   }
@@ -438,6 +487,7 @@ public final class PlayoutStats {
     return o instanceof PlayoutStats s
         && s.geometry == geometry
         && s.ruleCount == ruleCount
+        && s.featureCount == featureCount
         && s.maxLength == maxLength
         && s.playouts == playouts
         && s.blackWins == blackWins
@@ -456,6 +506,8 @@ public final class PlayoutStats {
         && Arrays.equals(s.ruleChosen, ruleChosen)
         && Arrays.equals(s.ruleCandidates, ruleCandidates)
         && Arrays.equals(s.ruleVetoes, ruleVetoes)
+        && Arrays.equals(s.featureCandidates, featureCandidates)
+        && Arrays.equals(s.featureChosen, featureChosen)
         && Arrays.equals(s.ownedBlack, ownedBlack)
         && Arrays.equals(s.ownedWhite, ownedWhite)
         && Arrays.equals(s.ownedByWinner, ownedByWinner)

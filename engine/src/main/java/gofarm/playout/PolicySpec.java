@@ -16,13 +16,18 @@ import java.util.Map;
  * <pre>{@code
  * PolicySpec heavy = PolicySpec.parse("heavy");   // a preset by name
  * PolicySpec mine = PolicySpec.parse("extend(counter=1,ladder=2) pattern3@0.8 capture(scope=1) random");
+ * PolicySpec learnt = PolicySpec.softmax(GammaTable.parse(text));   // a softmax policy's table
  * }</pre>
+ *
+ * <p>A softmax policy is the one rule {@code softmax} with a γ table ({@link GammaTable}); the
+ * preset {@code softmax} uses the table the project fitted and ships.
  *
  * @param name a label: the preset's name, or {@code custom}
  * @param rules generators in the order they are tried, the last one {@code random}, plus at most
- *     one of each filter anywhere
+ *     one of each filter anywhere; or {@code softmax} alone
+ * @param gammas a softmax policy's γ table, null for the shipped one; null for any other policy
  */
-public record PolicySpec(String name, List<RuleSpec> rules) {
+public record PolicySpec(String name, List<RuleSpec> rules, GammaTable gammas) {
 
   /** The named presets, in order of strength. */
   public static final Map<String, PolicySpec> PRESETS = presets();
@@ -38,6 +43,42 @@ public record PolicySpec(String name, List<RuleSpec> rules) {
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException(String.join("; ", problems));
     }
+    if (gammas != null && !(rules.size() == 1 && rules.get(0).kind() == RuleKind.SOFTMAX)) {
+      throw new IllegalArgumentException("gammas: only a softmax policy has a gamma table");
+    }
+  }
+
+  /** A policy of rules, no γ table. */
+  public PolicySpec(String name, List<RuleSpec> rules) {
+    this(name, rules, null);
+  }
+
+  /** The softmax policy of {@code gammas}, labelled {@code custom}. */
+  public static PolicySpec softmax(GammaTable gammas) {
+    return new PolicySpec("custom", List.of(RuleSpec.of(RuleKind.SOFTMAX)), gammas);
+  }
+
+  /** Whether this is a softmax policy. */
+  public boolean isSoftmax() {
+    return rules.get(0).kind() == RuleKind.SOFTMAX;
+  }
+
+  /** A softmax policy's γ table: its own, or the shipped one. */
+  public GammaTable gammaTable() {
+    if (!isSoftmax()) {
+      throw new IllegalStateException(name + " is not a softmax policy");
+    }
+    return gammas != null ? gammas : GammaTable.defaultTable();
+  }
+
+  /** The feature values its statistics count: {@link FeatureSpace#size()} for softmax, else 0. */
+  public int featureCount() {
+    return isSoftmax() ? FeatureSpace.size() : 0;
+  }
+
+  /** The same policy labelled {@code newName}. */
+  public PolicySpec withName(String newName) {
+    return new PolicySpec(newName, rules, gammas);
   }
 
   /**
@@ -48,6 +89,18 @@ public record PolicySpec(String name, List<RuleSpec> rules) {
     List<String> problems = new ArrayList<>();
     if (rules.isEmpty()) {
       problems.add("rules: at least one rule is needed (e.g. random)");
+      return problems;
+    }
+    for (int i = 0; i < rules.size(); i++) {
+      if (rules.get(i).kind() == RuleKind.SOFTMAX && rules.size() > 1) {
+        problems.add(
+            "rules["
+                + i
+                + "]: softmax stands alone (its gamma table holds what other rules would add)");
+        return problems;
+      }
+    }
+    if (rules.size() == 1 && rules.get(0).kind() == RuleKind.SOFTMAX) {
       return problems;
     }
     int lastGenerator = -1;
@@ -214,7 +267,10 @@ public record PolicySpec(String name, List<RuleSpec> rules) {
   @Override
   public String toString() {
     PolicySpec preset = PRESETS == null ? null : PRESETS.get(name);
-    return equals(preset) ? name : name + ": " + rulesText();
+    if (equals(preset)) {
+      return name;
+    }
+    return name + ": " + rulesText() + (gammas != null ? " (" + gammas + ")" : "");
   }
 
   private static Map<String, PolicySpec> presets() {

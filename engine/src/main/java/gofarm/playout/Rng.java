@@ -53,6 +53,11 @@ public final class Rng {
     return (int) (m >>> 32);
   }
 
+  /** A uniform double in {@code [0, 1)}: 53 random bits. */
+  public double nextDouble() {
+    return (nextLong() >>> 11) * 0x1.0p-53;
+  }
+
   /** A uniform integer in {@code [0, 65536)}: rule firing rates are thresholds on this scale. */
   public int next16() {
     return (int) (nextLong() >>> 48);

@@ -55,6 +55,16 @@ public enum RuleKind {
           + " (and of the move before it with second=1)",
       false,
       RuleParam.integer("second", 0, 1, 0, "1: also around the second-last move")),
+  /**
+   * Every move from the softmax policy over move features ({@link SoftmaxPolicy}): it stands alone,
+   * and its γ table (the policy's {@link PolicySpec#gammas()}) holds what rules would add.
+   */
+  SOFTMAX(
+      "softmax",
+      "every move drawn with probability proportional to the product of its features' gamma"
+          + " (3x3 pattern, captures, extensions, self-atari, atari, edge, nakade, distance to"
+          + " the last two moves) among the legal moves that do not fill an own eye; stands alone",
+      false),
   /** Uniformly random legal move that does not fill an own one-point eye. */
   RANDOM(
       "random",

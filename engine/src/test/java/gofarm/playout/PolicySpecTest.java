@@ -48,7 +48,7 @@ class PolicySpecTest {
       delimiter = '|',
       value = {
         "foo | rules[0].kind: unknown rule 'foo' (known: capture, extend, two-lib, nakade,"
-            + " pattern3, random, self-atari, settled) (presets: uniform, atari-local, atari-global, mogo,"
+            + " pattern3, softmax, random, self-atari, settled) (presets: uniform, atari-local, atari-global, mogo,"
             + " heavy)",
         "capture(scope=2) random | rules[0].params.scope: must be 0..1 (got 2)",
         "capture(scope=0.5) random | rules[0].params.scope: must be a whole number (got 0.5)",

@@ -57,6 +57,9 @@ public final class Chunking {
   /** The time a default chunk aims at on one thread of the reference machine, in seconds. */
   public static final double TARGET_SECONDS = 1.5;
 
+  /** The softmax policy's cost beyond uniform's; see the class comment. */
+  static final double SOFTMAX_EXTRA = 6.0;
+
   /** The largest chunk: the protocol's limit. */
   public static final int MAX_CHUNK_PLAYOUTS = 10_000_000;
 
@@ -110,6 +113,8 @@ public final class Chunking {
       case NAKADE -> 0.25;
       case PATTERN3 -> params.get("second") == 1 ? 0.90 : 0.55;
       case SELF_ATARI -> 0.58;
+      // Every move updates the strengths its changes touch, for both colours (measured below).
+      case SOFTMAX -> SOFTMAX_EXTRA;
       // One Benson per root and a field test per candidate; playouts only get shorter.
       case SETTLED -> 0;
     };

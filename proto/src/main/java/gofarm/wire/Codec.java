@@ -4,9 +4,11 @@ import gofarm.board.Color;
 import gofarm.board.Geometry;
 import gofarm.board.Point;
 import gofarm.io.SgfGame;
+import gofarm.playout.GammaTable;
 import gofarm.playout.PolicySpec;
 import gofarm.playout.RuleKind;
 import gofarm.playout.RuleSpec;
+import gofarm.proto.v1.GammaSource;
 import gofarm.proto.v1.PolicyRule;
 import gofarm.proto.v1.Position;
 import gofarm.rules.Game;
@@ -46,6 +48,9 @@ public final class Codec {
 
   /** The most moves of a position's history. */
   public static final int MAX_MOVES = 10_000;
+
+  /** The most characters of a softmax policy's gamma table: room for every value, commented. */
+  public static final int MAX_GAMMA_TEXT = 4 << 20;
 
   /** The label of a custom policy without a name. */
   public static final String CUSTOM = "custom";
@@ -142,6 +147,25 @@ public final class Codec {
       v.add(path, "give either rules or text, not both");
       return null;
     }
+    GammaTable gammas = null;
+    if (proto.hasGamma()) {
+      gammas = gammaTable(proto.getGamma(), Violations.join(path, "gamma"), v);
+      if (gammas == null) {
+        return null;
+      }
+      if (!hasRules && !hasText) {
+        // A table alone is a softmax policy with that table.
+        String label = name.isBlank() ? CUSTOM : name;
+        if (PolicySpec.PRESETS.containsKey(label)) {
+          v.add(
+              namePath,
+              Violations.quote(label)
+                  + " is the name of a preset; label a policy with its own gamma table differently");
+          return null;
+        }
+        return v.count() > before ? null : PolicySpec.softmax(gammas).withName(label);
+      }
+    }
     if (!hasRules && !hasText) {
       if (name.isBlank()) {
         v.add(path, "give a preset name (" + presetNames() + "), rules or text");
@@ -195,16 +219,49 @@ public final class Codec {
     if (v.count() > before) {
       return null;
     }
+    boolean softmax = rules.size() == 1 && rules.get(0).kind() == RuleKind.SOFTMAX;
+    if (gammas != null && !softmax) {
+      v.add(
+          Violations.join(path, "gamma"),
+          "only a softmax policy takes a gamma table (its rules: softmax alone)");
+      return null;
+    }
     String label = name.isBlank() ? defaultName : name;
     PolicySpec preset = PolicySpec.PRESETS.get(label);
-    if (preset != null && !preset.rules().equals(rules)) {
+    if (preset != null && (!preset.rules().equals(rules) || gammas != null)) {
       v.add(
           namePath,
           Violations.quote(label)
               + " is the name of a preset with other rules; label a custom policy differently");
       return null;
     }
-    return new PolicySpec(label, rules);
+    return new PolicySpec(label, rules, gammas);
+  }
+
+  /** A softmax policy's γ table from its source at {@code path}, or null with the problems. */
+  private static GammaTable gammaTable(GammaSource source, String path, Violations v) {
+    String textPath = Violations.join(path, "text");
+    if (source.getText().isEmpty()) {
+      v.add(
+          textPath,
+          source.getFile().isEmpty()
+              ? "required: the gamma table in its text form (or file, which the gofarm client reads)"
+              : "required: the coordinator never reads client files; gofarm submit and gofarm local"
+                  + " fill it in from file "
+                  + Violations.quote(source.getFile()));
+      return null;
+    }
+    if (!v.maxLength(textPath, MAX_GAMMA_TEXT, source.getText())) {
+      return null;
+    }
+    try {
+      return GammaTable.parse(source.getText());
+    } catch (IllegalArgumentException e) {
+      for (String problem : e.getMessage().split("; ")) {
+        v.add(textPath, problem);
+      }
+      return null;
+    }
   }
 
   private static RuleSpec rule(PolicyRule proto, String path, Violations v) {
@@ -244,6 +301,10 @@ public final class Codec {
               .setRate(r.rate())
               .putAllParams(r.params())
               .build());
+    }
+    if (spec.gammas() != null) {
+      // The text form writes every γ exactly, so the worker reads the same table bit for bit.
+      b.setGamma(GammaSource.newBuilder().setText(spec.gammas().format()));
     }
     return b.build();
   }

@@ -1,11 +1,14 @@
 package gofarm.wire;
 
+import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
 import com.google.protobuf.util.JsonFormat;
 import gofarm.io.Sgf;
 import gofarm.io.SgfGame;
 import gofarm.io.SgfParseException;
 import gofarm.proto.v1.EvaluateSpec;
+import gofarm.proto.v1.GammaSource;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.MatchSpec;
 import gofarm.proto.v1.Openings;
@@ -74,7 +77,7 @@ public final class SpecFiles {
     }
     JobSpec spec = parseJson(json, specFile.toString());
     Path dir = specFile.toAbsolutePath().getParent();
-    return inlineSgfFiles(spec, dir);
+    return inlineGammaFiles(inlineSgfFiles(spec, dir), dir);
   }
 
   /**
@@ -157,6 +160,72 @@ public final class SpecFiles {
     }
     v.throwIfAny();
     return b.build();
+  }
+
+  /**
+   * The spec with the text of every softmax policy's {@code gamma.file} filled in, wherever a
+   * policy appears (evaluate, match and tune specs, fit jobs' start tables): the spec is walked by
+   * its descriptors, so a new kind's policies are found without a line here.
+   *
+   * @throws io.grpc.StatusRuntimeException INVALID_ARGUMENT naming every table that cannot be read,
+   *     or that gives both text and file
+   */
+  public static JobSpec inlineGammaFiles(JobSpec spec, Path baseDir) {
+    Violations v = new Violations();
+    JobSpec.Builder b = spec.toBuilder();
+    inlineGammas(b, "spec", baseDir, v);
+    v.throwIfAny();
+    return b.build();
+  }
+
+  private static void inlineGammas(Message.Builder b, String path, Path baseDir, Violations v) {
+    if (b instanceof GammaSource.Builder gamma) {
+      if (gamma.getFile().isEmpty()) {
+        return;
+      }
+      if (!gamma.getText().isEmpty()) {
+        v.add(path, "give either text or file, not both");
+        return;
+      }
+      String text = gammaText(baseDir, gamma.getFile(), Violations.join(path, "file"), v);
+      if (text != null) {
+        gamma.setText(text);
+      }
+      return;
+    }
+    for (FieldDescriptor f : b.getDescriptorForType().getFields()) {
+      if (f.getJavaType() != FieldDescriptor.JavaType.MESSAGE || f.isMapField()) {
+        continue;
+      }
+      String fieldPath = Violations.join(path, f.getJsonName());
+      if (f.isRepeated()) {
+        for (int i = 0; i < b.getRepeatedFieldCount(f); i++) {
+          inlineGammas(b.getRepeatedFieldBuilder(f, i), Violations.index(fieldPath, i), baseDir, v);
+        }
+      } else if (b.hasField(f)) {
+        inlineGammas(b.getFieldBuilder(f), fieldPath, baseDir, v);
+      }
+    }
+  }
+
+  private static String gammaText(Path baseDir, String file, String path, Violations v) {
+    Path resolved = baseDir.resolve(file).normalize();
+    String where = file + (Path.of(file).isAbsolute() ? "" : " (" + resolved + ")");
+    if (Files.isDirectory(resolved)) {
+      v.add(path, "cannot read " + where + ": a directory, not a file");
+      return null;
+    }
+    try {
+      byte[] bytes = Sgf.readBounded(resolved, Codec.MAX_GAMMA_TEXT, "MAX_GAMMA_TEXT");
+      return StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+    } catch (CharacterCodingException e) {
+      v.add(path, "cannot read " + where + ": not UTF-8 text");
+    } catch (UncheckedIOException e) {
+      v.add(path, "cannot read " + where + ": " + reason(e.getCause()));
+    } catch (SgfParseException e) {
+      v.add(path, "cannot read " + where + ": " + e.getMessage());
+    }
+    return null;
   }
 
   /** A position source at {@code path} with its SGF file's text filled in. */

@@ -2,9 +2,11 @@ package gofarm.wire;
 
 import com.google.protobuf.Internal;
 import gofarm.board.Geometry;
+import gofarm.playout.FeatureSpace;
 import gofarm.playout.Playout;
 import gofarm.playout.PlayoutStats;
 import gofarm.playout.PlayoutStats.Counter;
+import gofarm.playout.PlayoutStats.FeatureSeries;
 import gofarm.playout.PlayoutStats.PointSeries;
 import gofarm.playout.PlayoutStats.RuleSeries;
 import gofarm.proto.v1.RuleCounts;
@@ -34,9 +36,11 @@ import java.util.List;
  * points}; per point, owners and first players at most {@code playouts}, {@code ownedByWinner} at
  * most the owners and AMAF wins at most the AMAF playouts; per rule, {@code chosen <= fired <=
  * tried <= lengthSum * points} and candidates and vetoes at most {@code tried * points}, and all
- * rules together chose at most the moves played (passes excluded). Problems read {@code field:
- * problem} with lowerCamelCase paths relative to the message; each array reports its first bad
- * entry only.
+ * rules together chose at most the moves played (passes excluded); a softmax policy's feature
+ * entries in increasing id order below {@code featureCount}, none negative, candidates at most
+ * {@code lengthSum * points} and moves played at most {@code lengthSum}. Problems read {@code
+ * field: problem} with lowerCamelCase paths relative to the message; each array reports its first
+ * bad entry only.
  *
  * <p>Checking and merging read the message's primitive lists in place and allocate nothing for a
  * valid result, so a coordinator can aggregate tens of thousands of 19x19 results a second.
@@ -100,6 +104,14 @@ public final class StatsCodec {
               .setCandidates(stats.get(RuleSeries.CANDIDATES, r))
               .setVetoes(stats.get(RuleSeries.VETOES, r)));
     }
+    b.setFeatureCount(stats.featureCount());
+    for (int f = 0; f < stats.featureCount(); f++) {
+      long candidates = stats.get(FeatureSeries.CANDIDATES, f);
+      long chosen = stats.get(FeatureSeries.CHOSEN, f);
+      if ((candidates | chosen) != 0) {
+        b.addFeatureIds(f).addFeatureCandidates(candidates).addFeatureChosen(chosen);
+      }
+    }
     for (int i = 0; i < points; i++) {
       b.addOwnedBlack(stats.get(PointSeries.OWNED_BLACK, i));
       b.addOwnedWhite(stats.get(PointSeries.OWNED_WHITE, i));
@@ -125,7 +137,16 @@ public final class StatsCodec {
           "size: must be " + Geometry.MIN_SIZE + ".." + Geometry.MAX_SIZE + " (got " + size + ")");
     }
     Geometry g = Geometry.of(size);
-    PlayoutStats stats = new PlayoutStats(g, proto.getRulesCount(), Playout.maxLength(g));
+    if (proto.getFeatureCount() != 0 && proto.getFeatureCount() != FeatureSpace.size()) {
+      throw new IllegalArgumentException(
+          "featureCount: must be 0 or "
+              + FeatureSpace.size()
+              + " (got "
+              + proto.getFeatureCount()
+              + ")");
+    }
+    PlayoutStats stats =
+        new PlayoutStats(g, proto.getRulesCount(), proto.getFeatureCount(), Playout.maxLength(g));
     List<String> problems = problems(proto, stats);
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException(String.join("; ", problems));
@@ -158,6 +179,29 @@ public final class StatsCodec {
             proto.getRulesCount(),
             shape.ruleCount(),
             "one entry per rule of the policy");
+    if (proto.getFeatureCount() != shape.featureCount()) {
+      problems =
+          add(
+              problems,
+              "featureCount: must be "
+                  + shape.featureCount()
+                  + " (got "
+                  + proto.getFeatureCount()
+                  + ")");
+    }
+    if (proto.getFeatureCandidatesCount() != proto.getFeatureIdsCount()
+        || proto.getFeatureChosenCount() != proto.getFeatureIdsCount()) {
+      problems =
+          add(
+              problems,
+              "featureIds, featureCandidates, featureChosen: must have one length (got "
+                  + proto.getFeatureIdsCount()
+                  + ", "
+                  + proto.getFeatureCandidatesCount()
+                  + ", "
+                  + proto.getFeatureChosenCount()
+                  + ")");
+    }
     int[] pointCounts = {
       proto.getOwnedBlackCount(),
       proto.getOwnedWhiteCount(),
@@ -273,6 +317,49 @@ public final class StatsCodec {
     problems = scores(proto, points, n, problems);
     problems = points(proto, points, n, problems);
     problems = rules(proto, points, problems);
+    problems = features(proto, points, problems);
+    return problems;
+  }
+
+  private static List<String> features(
+      gofarm.proto.v1.PlayoutStats proto, int points, List<String> problems) {
+    long maxCandidates = Math.multiplyExact(proto.getLengthSum(), points);
+    long moves = proto.getLengthSum();
+    int previous = -1;
+    for (int i = 0; i < proto.getFeatureIdsCount(); i++) {
+      int id = proto.getFeatureIds(i);
+      long candidates = proto.getFeatureCandidates(i);
+      long chosen = proto.getFeatureChosen(i);
+      String path = "featureIds[" + i + "]";
+      if (id <= previous || id >= proto.getFeatureCount()) {
+        return add(
+            problems,
+            path
+                + ": ids must increase and be below featureCount "
+                + proto.getFeatureCount()
+                + " (got "
+                + id
+                + " after "
+                + previous
+                + ")");
+      }
+      if (candidates < 0 || chosen < 0 || candidates > maxCandidates || chosen > moves) {
+        return add(
+            problems,
+            "feature "
+                + id
+                + ": candidates must be 0.."
+                + maxCandidates
+                + " and moves played 0.."
+                + moves
+                + " (got "
+                + candidates
+                + ", "
+                + chosen
+                + ")");
+      }
+      previous = id;
+    }
     return problems;
   }
 
@@ -549,6 +636,9 @@ public final class StatsCodec {
     if (proto.getSize() != g.size()
         || proto.getMaxLength() != target.maxLength()
         || proto.getRulesCount() != target.ruleCount()
+        || proto.getFeatureCount() != target.featureCount()
+        || proto.getFeatureCandidatesCount() != proto.getFeatureIdsCount()
+        || proto.getFeatureChosenCount() != proto.getFeatureIdsCount()
         || proto.getOwnedBlackCount() != points
         || proto.getOwnedWhiteCount() != points
         || proto.getOwnedByWinnerCount() != points
@@ -590,6 +680,11 @@ public final class StatsCodec {
       target.add(RuleSeries.CHOSEN, r, c.getChosen());
       target.add(RuleSeries.CANDIDATES, r, c.getCandidates());
       target.add(RuleSeries.VETOES, r, c.getVetoes());
+    }
+    for (int i = 0; i < proto.getFeatureIdsCount(); i++) {
+      int id = proto.getFeatureIds(i);
+      target.add(FeatureSeries.CANDIDATES, id, proto.getFeatureCandidates(i));
+      target.add(FeatureSeries.CHOSEN, id, proto.getFeatureChosen(i));
     }
     // A method per array rather than one long method of loops: the JIT compiles a long method's
     // loops one at a time (on-stack replacement) and deoptimizes at every loop it has not yet

@@ -8,11 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gofarm.board.Geometry;
+import gofarm.playout.FeatureSpace;
+import gofarm.playout.GammaTable;
 import gofarm.playout.PolicySpec;
 import gofarm.playout.RuleKind;
 import gofarm.playout.RuleParam;
 import gofarm.playout.RuleSpec;
 import gofarm.proto.v1.Color;
+import gofarm.proto.v1.GammaSource;
 import gofarm.proto.v1.Move;
 import gofarm.proto.v1.PolicyRule;
 import gofarm.proto.v1.Position;
@@ -206,7 +209,7 @@ class CodecTest {
                 .build()));
     assertEquals(
         "spec.evaluate.policies[1].rules[0].kind: unknown rule 'capturee' (known: capture,"
-            + " extend, two-lib, nakade, pattern3, random, self-atari, settled)",
+            + " extend, two-lib, nakade, pattern3, softmax, random, self-atari, settled)",
         policyProblems(
             gofarm.proto.v1.PolicySpec.newBuilder()
                 .addRules(rule("capturee"))
@@ -214,7 +217,7 @@ class CodecTest {
                 .build()));
     assertEquals(
         "spec.evaluate.policies[1].rules[1].kind: required (one of capture, extend, two-lib,"
-            + " nakade, pattern3, random, self-atari, settled)",
+            + " nakade, pattern3, softmax, random, self-atari, settled)",
         policyProblems(
             gofarm.proto.v1.PolicySpec.newBuilder()
                 .addRules(rule("capture"))
@@ -259,7 +262,7 @@ class CodecTest {
             gofarm.proto.v1.PolicySpec.newBuilder().setText("extend(ladder=3) random").build()));
     assertEquals(
         "spec.evaluate.policies[1].text: rules[0].kind: unknown rule 'hevy' (known: capture,"
-            + " extend, two-lib, nakade, pattern3, random, self-atari, settled) (presets: uniform,"
+            + " extend, two-lib, nakade, pattern3, softmax, random, self-atari, settled) (presets: uniform,"
             + " atari-local, atari-global, mogo, heavy)",
         policyProblems(gofarm.proto.v1.PolicySpec.newBuilder().setText("hevy").build()));
     assertEquals(
@@ -291,7 +294,7 @@ class CodecTest {
     Random random = new Random(seed);
     List<RuleKind> generators = new ArrayList<>();
     for (RuleKind k : RuleKind.values()) {
-      if (!k.isFilter() && k != RuleKind.RANDOM) {
+      if (!k.isFilter() && k != RuleKind.RANDOM && k != RuleKind.SOFTMAX) {
         generators.add(k);
       }
     }
@@ -308,6 +311,67 @@ class CodecTest {
       PolicySpec spec = new PolicySpec("p" + round, rules);
       assertEquals(spec, policy(Codec.toProto(spec)), "seed " + seed + " round " + round);
     }
+  }
+
+  /** A softmax policy's table crosses the wire bit for bit, in its text form. */
+  @Test
+  void softmaxPoliciesCarryTheirGammaTableExactly() {
+    Random random = new Random(20261127);
+    double[] g = new double[FeatureSpace.size()];
+    for (int i = 0; i < g.length; i++) {
+      g[i] = random.nextInt(3) == 0 ? 1.0 : Math.exp(random.nextGaussian() * 2);
+    }
+    PolicySpec spec = PolicySpec.softmax(GammaTable.of(g)).withName("fitted");
+    PolicySpec back = policy(Codec.toProto(spec));
+    assertEquals(spec, back);
+    assertArrayEquals(g, back.gammaTable().toArray());
+    // A table alone is a softmax policy with that table.
+    gofarm.proto.v1.PolicySpec tableOnly =
+        gofarm.proto.v1.PolicySpec.newBuilder()
+            .setName("fitted")
+            .setGamma(GammaSource.newBuilder().setText("capture size=1 4.5\n"))
+            .build();
+    assertEquals(
+        4.5, policy(tableOnly).gammaTable().gamma(FeatureSpace.parse("capture", "size=1")));
+  }
+
+  @Test
+  void badGammaTablesAreRefusedWithTheirPaths() {
+    assertEquals(
+        "p.gamma: only a softmax policy takes a gamma table (its rules: softmax alone)",
+        problems(
+            gofarm.proto.v1.PolicySpec.newBuilder()
+                .setText("random")
+                .setGamma(GammaSource.newBuilder().setText("capture size=1 2\n"))
+                .build()));
+    assertEquals(
+        "p.gamma.text: line 2: unknown value 'size=9' of capture (known: size=1, size=1,saves,"
+            + " size=2-3, size=2-3,saves, size=4-6, size=4-6,saves, size=7+, size=7+,saves);"
+            + " p.gamma.text: line 3: gamma must be 1.0E-9..1.0E9 (got 0.0)",
+        problems(
+            gofarm.proto.v1.PolicySpec.newBuilder()
+                .setText("softmax")
+                .setGamma(
+                    GammaSource.newBuilder()
+                        .setText("# a table\ncapture size=9 2\nedge line=1 0\n"))
+                .build()));
+    assertEquals(
+        "p.gamma.text: required: the coordinator never reads client files; gofarm submit and"
+            + " gofarm local fill it in from file 'policy.gamma'",
+        problems(
+            gofarm.proto.v1.PolicySpec.newBuilder()
+                .setText("softmax")
+                .setGamma(GammaSource.newBuilder().setFile("policy.gamma"))
+                .build()));
+    assertEquals(
+        "p.text: rules[0]: softmax stands alone (its gamma table holds what other rules would add)",
+        problems(gofarm.proto.v1.PolicySpec.newBuilder().setText("softmax random").build()));
+  }
+
+  private static String problems(gofarm.proto.v1.PolicySpec proto) {
+    Violations v = new Violations();
+    assertNull(Codec.policy(proto, "p", v));
+    return v.description();
   }
 
   private static RuleSpec randomRule(RuleKind kind, Random random) {

@@ -2,9 +2,12 @@ package gofarm.wire;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gofarm.board.Geometry;
 import gofarm.io.Diagram;
+import gofarm.playout.FeatureSpace;
+import gofarm.playout.GammaTable;
 import gofarm.playout.Playout;
 import gofarm.playout.PlayoutRoot;
 import gofarm.playout.PlayoutStats;
@@ -216,6 +219,32 @@ class StatsCodecTest {
   }
 
   @Test
+  void featureProblems() {
+    PlayoutStats softmax =
+        new PlayoutStats(Geometry.of(3), 1, FeatureSpace.size(), Playout.maxLength(Geometry.of(3)));
+    gofarm.proto.v1.PlayoutStats.Builder b = StatsCodec.toProto(handMade()).toBuilder();
+    assertEquals(
+        List.of("featureCount: must be " + FeatureSpace.size() + " (got 0)"),
+        StatsCodec.problems(b.build(), softmax));
+    b.setFeatureCount(FeatureSpace.size()).addFeatureIds(5).addFeatureCandidates(3);
+    assertEquals(
+        List.of("featureIds, featureCandidates, featureChosen: must have one length (got 1, 1, 0)"),
+        StatsCodec.problems(b.build(), softmax));
+    b.addFeatureChosen(1).addFeatureIds(5).addFeatureCandidates(1).addFeatureChosen(0);
+    assertEquals(
+        List.of(
+            "featureIds[1]: ids must increase and be below featureCount "
+                + FeatureSpace.size()
+                + " (got 5 after 5)"),
+        StatsCodec.problems(b.build(), softmax));
+    b.setFeatureIds(1, 6).setFeatureChosen(1, Long.MAX_VALUE);
+    assertEquals(1, StatsCodec.problems(b.build(), softmax).size());
+    assertTrue(
+        StatsCodec.problems(b.build(), softmax).get(0).startsWith("feature 6: candidates must be"),
+        StatsCodec.problems(b.build(), softmax).toString());
+  }
+
+  @Test
   void decodeAndMergeRefuseBadMessages() {
     IllegalArgumentException e =
         assertThrows(
@@ -259,7 +288,8 @@ class StatsCodecTest {
             new Object[] {
               PlayoutRoot.of(new Game(Geometry.of(5), Rules.DEFAULT.withKomi(0))),
               PolicySpec.PRESETS.get("uniform")
-            });
+            },
+            new Object[] {middleGame(), PolicySpec.softmax(GammaTable.uniform())});
     for (Object[] c : cases) {
       PlayoutRoot root = (PlayoutRoot) c[0];
       Playout playout = new Playout((PolicySpec) c[1], root.board().geometry());

@@ -8,6 +8,7 @@ import gofarm.cli.bench.Machine;
 import gofarm.cli.bench.PlayoutBenchmark;
 import gofarm.cli.bench.SearchBenchmark;
 import gofarm.cli.console.OptionChecks;
+import gofarm.cli.console.PolicyOption;
 import gofarm.playout.PolicySpec;
 import gofarm.worker.engine.PlayoutEngine;
 import java.io.PrintWriter;
@@ -232,7 +233,7 @@ public final class BenchCommand implements Callable<Integer> {
     List<PolicySpec> specs = new ArrayList<>();
     for (String text : policies) {
       try {
-        specs.add(PolicySpec.parse(text));
+        specs.add(PolicyOption.parse(text));
       } catch (IllegalArgumentException e) {
         throw fail("--policy '" + text + "': " + e.getMessage());
       }

@@ -1,6 +1,7 @@
 package gofarm.cli.command;
 
 import gofarm.board.Geometry;
+import gofarm.cli.console.PolicyOption;
 import gofarm.gtp.GtpEngine;
 import gofarm.gtp.SearchGtp;
 import gofarm.playout.PolicySpec;
@@ -169,7 +170,7 @@ public final class GtpCommand implements Callable<Integer> {
   private SearchConfig config() {
     PolicySpec spec;
     try {
-      spec = PolicySpec.parse(policy);
+      spec = PolicyOption.parse(policy);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(commandSpec.commandLine(), "--policy: " + e.getMessage());
     }

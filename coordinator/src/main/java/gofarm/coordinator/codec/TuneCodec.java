@@ -56,7 +56,8 @@ public final class TuneCodec extends KindCodec<TunePlay, TuneReport> {
 
   private PlayoutStats shape(int size) {
     Geometry g = Geometry.of(size);
-    return new PlayoutStats(g, tune.start().rules().size(), Playout.maxLength(g));
+    return new PlayoutStats(
+        g, tune.start().rules().size(), tune.start().featureCount(), Playout.maxLength(g));
   }
 
   /**

@@ -59,11 +59,19 @@ public record PairPlan(
 
   /** The bytes of {@link #newStats}: see {@link PlayoutStats#bytes}. */
   public long statisticsBytes() {
-    return PlayoutStats.bytes(geometry, policySpec.rules().size(), Playout.maxLength(geometry));
+    return PlayoutStats.bytes(
+        geometry,
+        policySpec.rules().size(),
+        policySpec.featureCount(),
+        Playout.maxLength(geometry));
   }
 
   /** Empty statistics shaped for this pair: its board, its policy's rules, its maximum length. */
   public PlayoutStats newStats() {
-    return new PlayoutStats(geometry, policySpec.rules().size(), Playout.maxLength(geometry));
+    return new PlayoutStats(
+        geometry,
+        policySpec.rules().size(),
+        policySpec.featureCount(),
+        Playout.maxLength(geometry));
   }
 }

@@ -1,0 +1,733 @@
+package gofarm.playout;
+
+import gofarm.board.Board;
+import gofarm.board.Color;
+import gofarm.board.Geometry;
+import gofarm.board.Marker;
+import gofarm.board.Point;
+
+/**
+ * The softmax (Gibbs) playout policy of Crazy Stone, Erica and Fuego (Coulom 2007, GO-DIGEST
+ * §D.3a): a move's strength is the product of the γ of its features ({@link FeatureGroup}), and a
+ * move is drawn with probability strength ÷ the sum of the strengths of all candidates, the legal
+ * moves that do not fill an own one-point eye. Thread-confined; nothing is allocated per move.
+ *
+ * <h2>Strengths kept incrementally</h2>
+ *
+ * Per colour and point the table holds the positional features ({@link MoveFeatures}) and their
+ * product, and per board row the sum of the row's strengths. {@link #play} recomputes only the
+ * points whose positional features a move can change:
+ *
+ * <ul>
+ *   <li>the eight neighbours of every point whose colour changed (the move and the stones it
+ *       captured), and those points themselves: patterns, eyes, the edge of empty areas;
+ *   <li>every liberty of a chain whose liberty count was or is 3 or less, among the chains next to
+ *       the move, and every liberty of the chains next to captured stones: captures, atari,
+ *       extensions (which count liberties up to 3), self-atari and suicide depend on a chain's
+ *       liberties only at those counts;
+ *   <li>the last liberties of the chains in atari next to a chain that entered or left atari:
+ *       whether capturing them saves an own chain;
+ *   <li>the points of every empty area of at most six points next to the move, and of the area the
+ *       captured stones leave: nakade vital points (an area the move splits is next to it in every
+ *       part; captured stones touched no empty point but the move, so their area stays apart);
+ *   <li>every point whose extension is read as a ladder: a ladder reads the whole board;
+ *   <li>the point that was the ko point, since an extension there is read as if ko allowed it.
+ * </ul>
+ *
+ * Rows whose points changed get their sums added again from scratch, in point order, so sums never
+ * drift and the same moves give the same doubles. {@code SoftmaxPolicyTest} checks the table
+ * against a recomputation from scratch after every move of random games.
+ *
+ * <h2>The move</h2>
+ *
+ * {@link #choose} applies the features of the last two moves (distance classes, answers to an
+ * atari) and the ko ban as factors on the few points they touch, draws a row by its sum and a point
+ * in the row by its strength, then takes the factors back. A move costs what it changes, not the
+ * whole board.
+ *
+ * <h2>Statistics</h2>
+ *
+ * Per feature value: how many candidates had it, summed over moves, and how often the move played
+ * had it. A point's positional candidates are counted by the moves its features lasted (added when
+ * they change and at the end of the playout), the others at each move.
+ */
+public final class SoftmaxPolicy {
+  private static final int G = FeatureGroup.POSITIONAL;
+  private static final int LAST_DISTANCE = FeatureSpace.offset(FeatureGroup.LAST_DISTANCE);
+  private static final int SECOND_DISTANCE = FeatureSpace.offset(FeatureGroup.SECOND_DISTANCE);
+  private static final int CAPTURES_LAST = FeatureSpace.offset(FeatureGroup.LOCAL);
+  private static final int SAVES_FROM_LAST = CAPTURES_LAST + 1;
+  private static final int EXTEND_GROUP = FeatureGroup.EXTEND.ordinal();
+
+  /** The first extension value read as a ladder ({@code libs=2,...}). */
+  private static final int EXTEND_LADDER = FeatureSpace.offset(FeatureGroup.EXTEND) + 2;
+
+  /**
+   * The liberty counts at which a chain's liberties' features may change: extensions count the
+   * liberties after the move up to 3, so a neighbour chain matters up to 3 (its other liberties).
+   */
+  private static final int SHORT = 3;
+
+  /** The most distinct points the last two moves' features touch: two neighbourhoods and more. */
+  private static final int MAX_CONTEXT = 2 * 28 + 8;
+
+  private final Geometry geometry;
+  private final int stride;
+  private final int size;
+  private final GammaTable table;
+  private final double[] gamma;
+  private final MoveFeatures features;
+  private final Neighbourhoods near;
+
+  // Per colour (index colour - 1): strengths, positional features (G per point), the move count at
+  // which a point's features were set, row sums.
+  private final double[][] weight = new double[2][];
+  private final int[][] feature = new int[2][];
+  private final int[][] since = new int[2][];
+  private final double[][] rowSum = new double[2][];
+  // Moves chosen for each colour in this playout.
+  private final int[] moves = new int[2];
+
+  // The update of a move.
+  private final Marker dirty;
+  private final int[] dirtyList;
+  private int dirtyCount;
+  private final boolean[] rowDirty;
+  private final Marker heads;
+  private final Marker area;
+  private final int[] areaPoints = new int[8];
+  private final int[] changed;
+  // The points whose extension reads a ladder: recomputed after every move.
+  private final int[] ladderPoints;
+  private int ladderCount;
+
+  // The context of a move: points, their factors and contextual features.
+  private final Marker contextMarker;
+  private final int[] contextPoint = new int[MAX_CONTEXT];
+  private final double[] contextFactor = new double[MAX_CONTEXT];
+  private final int[] contextFeature = new int[3 * MAX_CONTEXT];
+  private final double[] contextOldWeight = new double[MAX_CONTEXT];
+  private final int[] contextIndex;
+  private int contextCount;
+  private final double[] savedRowSum;
+
+  // Counts per feature id, flushed into PlayoutStats by flushInto.
+  private final long[] candidateCounts;
+  private final long[] chosenCounts;
+
+  /** The policy of {@code table} for boards of {@code geometry}. */
+  public SoftmaxPolicy(GammaTable table, Geometry geometry) {
+    this.geometry = geometry;
+    this.stride = geometry.stride();
+    this.size = geometry.size();
+    this.table = table;
+    this.gamma = table.toArray();
+    this.features = new MoveFeatures(geometry);
+    this.near = Neighbourhoods.of(geometry);
+    int n = geometry.arraySize();
+    for (int k = 0; k < 2; k++) {
+      weight[k] = new double[n];
+      feature[k] = new int[n * G];
+      java.util.Arrays.fill(feature[k], -1);
+      since[k] = new int[n];
+      rowSum[k] = new double[size];
+    }
+    dirty = new Marker(geometry);
+    dirtyList = new int[n];
+    rowDirty = new boolean[size];
+    heads = new Marker(geometry);
+    area = new Marker(geometry);
+    changed = new int[geometry.pointCount()];
+    ladderPoints = new int[geometry.pointCount()];
+    contextMarker = new Marker(geometry);
+    contextIndex = new int[n];
+    savedRowSum = new double[size];
+    candidateCounts = new long[FeatureSpace.size()];
+    chosenCounts = new long[FeatureSpace.size()];
+  }
+
+  public GammaTable table() {
+    return table;
+  }
+
+  public Geometry geometry() {
+    return geometry;
+  }
+
+  // ------------------------------------------------------------------ the table
+
+  /** Computes the whole table for {@code board} from scratch and restarts the move counts. */
+  public void setPosition(Board board) {
+    assert board.geometry() == geometry : "geometry";
+    moves[0] = 0;
+    moves[1] = 0;
+    features.startBatch();
+    ladderCount = 0;
+    for (int i = 0; i < geometry.pointCount(); i++) {
+      int p = geometry.point(i);
+      computePoint(board, p, false);
+      since[0][p] = 0;
+      since[1][p] = 0;
+      if (readsLadder(p)) {
+        ladderPoints[ladderCount++] = p;
+      }
+    }
+    for (int k = 0; k < 2; k++) {
+      for (int r = 0; r < size; r++) {
+        rowSum[k][r] = sumRow(k, r);
+      }
+    }
+  }
+
+  /** Copies {@code other}'s table (a root's, set once), restarting the move counts. */
+  public void copyFrom(SoftmaxPolicy other) {
+    assert other.geometry == geometry && other.table == table : "another policy";
+    for (int k = 0; k < 2; k++) {
+      System.arraycopy(other.weight[k], 0, weight[k], 0, weight[k].length);
+      System.arraycopy(other.feature[k], 0, feature[k], 0, feature[k].length);
+      java.util.Arrays.fill(since[k], 0);
+      System.arraycopy(other.rowSum[k], 0, rowSum[k], 0, size);
+    }
+    System.arraycopy(other.ladderPoints, 0, ladderPoints, 0, other.ladderCount);
+    ladderCount = other.ladderCount;
+    moves[0] = 0;
+    moves[1] = 0;
+  }
+
+  /**
+   * Recomputes p's entries for both colours. With {@code count}, first adds the moves its old
+   * features lasted to the candidate counts.
+   */
+  private void computePoint(Board board, int p, boolean count) {
+    if (count) {
+      countLasting(0, p);
+      countLasting(1, p);
+    }
+    int at = p * G;
+    int[] black = feature[0];
+    int[] white = feature[1];
+    int may =
+        board.color(p) == Color.EMPTY
+            ? features.computeBoth(board, p, black, white, at)
+            : clear(black, white, at);
+    weight[0][p] = (may & 1) != 0 ? strength(black, at) : 0;
+    weight[1][p] = (may & 2) != 0 ? strength(white, at) : 0;
+  }
+
+  private static int clear(int[] black, int[] white, int at) {
+    java.util.Arrays.fill(black, at, at + G, -1);
+    java.util.Arrays.fill(white, at, at + G, -1);
+    return 0;
+  }
+
+  private double strength(int[] f, int at) {
+    double w = 1;
+    for (int g = 0; g < G; g++) {
+      int id = f[at + g];
+      w *= id >= 0 ? gamma[id] : 1.0;
+    }
+    return w;
+  }
+
+  /** Adds the moves p's current features have lasted (if it is a candidate) to the counts. */
+  private void countLasting(int k, int p) {
+    int lasted = moves[k] - since[k][p];
+    if (lasted > 0 && weight[k][p] > 0) {
+      int[] f = feature[k];
+      int at = p * G;
+      for (int g = 0; g < G; g++) {
+        int id = f[at + g];
+        if (id >= 0) {
+          candidateCounts[id] += lasted;
+        }
+      }
+    }
+    since[k][p] = moves[k];
+  }
+
+  private double sumRow(int k, int r) {
+    double[] w = weight[k];
+    int p = geometry.point(0, r);
+    double sum = 0;
+    for (int x = 0; x < size; x++) {
+      sum += w[p + x];
+    }
+    return sum;
+  }
+
+  /** The strength of a move of {@code player} at p, without the last moves' features and ko. */
+  public double strength(int p, byte player) {
+    return weight[player - 1][p];
+  }
+
+  /** The sum of row r's strengths for {@code player}, as the policy keeps it. */
+  double rowSum(byte player, int r) {
+    return rowSum[player - 1][r];
+  }
+
+  /** The positional feature of group g (an id, or -1) of a move of {@code player} at p. */
+  public int feature(int p, byte player, int g) {
+    return feature[player - 1][p * G + g];
+  }
+
+  // ------------------------------------------------------------------ moves
+
+  /**
+   * Plays {@code me} at p on {@code board} (legal: empty, not ko, not suicide) and updates the
+   * table; see the class comment for which points are recomputed and why.
+   */
+  public void play(Board board, int p, byte me) {
+    byte enemy = Color.opponent(me);
+    int oldKo = board.koPoint();
+    dirty.clear();
+    dirtyCount = 0;
+    heads.clear();
+    // Before the move: the stones it captures, and whether it joins own chains short of
+    // liberties or in atari.
+    int changedCount = 0;
+    changed[changedCount++] = p;
+    boolean joinsShort = false;
+    boolean joinsAtari = false;
+    for (int i = 0; i < 4; i++) {
+      int a = neighbour(p, i);
+      byte c = board.color(a);
+      if (c == enemy && board.libertyCount(a) == 1 && heads.markIfNew(board.chainHead(a))) {
+        int h = board.chainHead(a);
+        int s = h;
+        do {
+          changed[changedCount++] = s;
+          s = board.nextInChain(s);
+        } while (s != h);
+      } else if (c == me) {
+        int libs = board.libertyCount(a);
+        joinsShort |= libs <= SHORT;
+        joinsAtari |= libs == 1;
+      }
+    }
+
+    board.playAssumeLegal(p, me);
+
+    // After it: the neighbourhoods of the changed points, their areas, and the liberties of the
+    // chains around them whose counts matter.
+    heads.clear();
+    for (int i = 0; i < changedCount; i++) {
+      int x = changed[i];
+      markDirty(board, x);
+      markDirty(board, x - stride - 1);
+      markDirty(board, x - stride);
+      markDirty(board, x - stride + 1);
+      markDirty(board, x - 1);
+      markDirty(board, x + 1);
+      markDirty(board, x + stride - 1);
+      markDirty(board, x + stride);
+      markDirty(board, x + stride + 1);
+      markEmptyNeighbourAreas(board, x);
+      if (board.color(x) == Color.EMPTY) {
+        markSmallArea(board, x);
+      }
+      boolean captured = i > 0;
+      for (int j = 0; j < 4; j++) {
+        int a = neighbour(x, j);
+        byte c = board.color(a);
+        if (!Color.isPlayer(c) || !heads.markIfNew(board.chainHead(a))) {
+          continue;
+        }
+        int libs = board.libertyCount(a);
+        boolean own = c == me;
+        if (captured || libs <= SHORT || own && joinsShort) {
+          markLiberties(board, a);
+        }
+        // A chain that entered or left atari changes whether capturing a neighbour saves it.
+        if (captured || libs == 1 || own && joinsAtari) {
+          markSavingCaptures(board, a);
+        }
+      }
+    }
+    if (oldKo != Point.NONE) {
+      markDirty(board, oldKo);
+    }
+    finishUpdate(board);
+  }
+
+  /**
+   * Adds the last liberties of the chains in atari next to the chain at a: capturing one of them
+   * saves a when a is in atari, so their capture features change with a's atari.
+   */
+  private void markSavingCaptures(Board board, int a) {
+    byte other = Color.opponent(board.color(a));
+    int h = board.chainHead(a);
+    int s = h;
+    do {
+      markLastLiberty(board, s - stride, other);
+      markLastLiberty(board, s - 1, other);
+      markLastLiberty(board, s + 1, other);
+      markLastLiberty(board, s + stride, other);
+      s = board.nextInChain(s);
+    } while (s != h);
+  }
+
+  private void markLastLiberty(Board board, int q, byte other) {
+    if (board.color(q) == other && board.libertyCount(q) == 1) {
+      markIfEmpty(board, board.lastLiberty(q));
+    }
+  }
+
+  /** Passes for {@code me}: only the ko ban ends. */
+  public void pass(Board board, byte me) {
+    int oldKo = board.koPoint();
+    board.pass(me);
+    dirty.clear();
+    dirtyCount = 0;
+    if (oldKo != Point.NONE) {
+      markDirty(board, oldKo);
+    }
+    finishUpdate(board);
+  }
+
+  /**
+   * Recomputes the dirty points and the ladder points (whose extension reads a ladder, which any
+   * move may break), then the sums of the rows they are in.
+   */
+  private void finishUpdate(Board board) {
+    for (int i = 0; i < ladderCount; i++) {
+      markDirty(board, ladderPoints[i]);
+    }
+    features.startBatch();
+    int n = 0;
+    for (int i = 0; i < dirtyCount; i++) {
+      int q = dirtyList[i];
+      computePoint(board, q, true);
+      rowDirty[geometry.y(q)] = true;
+      if (readsLadder(q)) {
+        ladderPoints[n++] = q;
+      }
+    }
+    ladderCount = n;
+    for (int r = 0; r < size; r++) {
+      if (rowDirty[r]) {
+        rowDirty[r] = false;
+        rowSum[0][r] = sumRow(0, r);
+        rowSum[1][r] = sumRow(1, r);
+      }
+    }
+  }
+
+  /** Whether p's extension, for either colour, is read as a ladder. */
+  private boolean readsLadder(int p) {
+    int at = p * G + EXTEND_GROUP;
+    return feature[0][at] >= EXTEND_LADDER || feature[1][at] >= EXTEND_LADDER;
+  }
+
+  private int neighbour(int p, int i) {
+    return i == 0 ? p - stride : i == 1 ? p - 1 : i == 2 ? p + 1 : p + stride;
+  }
+
+  /** Adds the on-board point q (empty or not: a stone's entries become 0) to the update. */
+  private void markDirty(Board board, int q) {
+    if (board.color(q) != Color.WALL && dirty.markIfNew(q)) {
+      dirtyList[dirtyCount++] = q;
+    }
+  }
+
+  /** Adds every liberty of the chain at a to the update. */
+  private void markLiberties(Board board, int a) {
+    int h = board.chainHead(a);
+    int s = h;
+    do {
+      markIfEmpty(board, s - stride);
+      markIfEmpty(board, s - 1);
+      markIfEmpty(board, s + 1);
+      markIfEmpty(board, s + stride);
+      s = board.nextInChain(s);
+    } while (s != h);
+  }
+
+  private void markIfEmpty(Board board, int q) {
+    if (board.color(q) == Color.EMPTY && dirty.markIfNew(q)) {
+      dirtyList[dirtyCount++] = q;
+    }
+  }
+
+  private void markEmptyNeighbourAreas(Board board, int x) {
+    for (int j = 0; j < 4; j++) {
+      int a = neighbour(x, j);
+      if (board.color(a) == Color.EMPTY) {
+        markSmallArea(board, a);
+      }
+    }
+  }
+
+  /**
+   * If the empty point e lies in an empty area of at most six points (the largest with a nakade
+   * vital point), adds the area to the update.
+   */
+  private void markSmallArea(Board board, int e) {
+    if (board.color(e) != Color.EMPTY) {
+      return;
+    }
+    area.clear();
+    area.mark(e);
+    areaPoints[0] = e;
+    int n = 1;
+    for (int i = 0; i < n; i++) {
+      int q = areaPoints[i];
+      for (int j = 0; j < 4; j++) {
+        int a = neighbour(q, j);
+        if (board.color(a) == Color.EMPTY && area.markIfNew(a)) {
+          if (n == 6) {
+            return; // a seventh point: too large to have a vital point
+          }
+          areaPoints[n++] = a;
+        }
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      markIfEmpty(board, areaPoints[i]);
+    }
+  }
+
+  // ------------------------------------------------------------------ choosing
+
+  /**
+   * Draws the move of {@code me}: a candidate with probability ∝ its strength with the last two
+   * moves' features, or {@link Point#PASS} when there is no candidate. Counts the features of the
+   * candidates and of the move in the policy's counts.
+   *
+   * @param last the last move (a point, PASS or NONE)
+   * @param secondLast the move before it
+   */
+  public int choose(Board board, byte me, int last, int secondLast, Rng rng) {
+    int k = me - 1;
+    moves[k]++;
+    applyContext(board, me, last, secondLast, true);
+    double[] w = weight[k];
+    double[] rows = rowSum[k];
+    double total = 0;
+    for (int r = 0; r < size; r++) {
+      total += rows[r];
+    }
+    int chosen = Point.PASS;
+    if (total > 0) {
+      chosen = draw(w, rows, rng.nextDouble() * total);
+    }
+    countMove(k, chosen);
+    revertContext(k);
+    return chosen;
+  }
+
+  private int draw(double[] w, double[] rows, double u) {
+    int lastRowWithWeight = -1;
+    for (int r = 0; r < size; r++) {
+      if (rows[r] > 0) {
+        lastRowWithWeight = r;
+        if (u < rows[r]) {
+          return drawInRow(w, r, u);
+        }
+        u -= rows[r];
+      }
+    }
+    // Rounding left u at or past the total: the last point with a strength.
+    return drawInRow(w, lastRowWithWeight, Double.POSITIVE_INFINITY);
+  }
+
+  private int drawInRow(double[] w, int r, double u) {
+    int p = geometry.point(0, r);
+    int lastWithWeight = Point.NONE;
+    for (int x = 0; x < size; x++, p++) {
+      double s = w[p];
+      if (s > 0) {
+        if (u < s) {
+          return p;
+        }
+        u -= s;
+        lastWithWeight = p;
+      }
+    }
+    return lastWithWeight;
+  }
+
+  /**
+   * Multiplies the strengths of the points near the last two moves by their contextual γ, and sets
+   * the ko point's to 0, saving what it changes for {@link #revertContext}; with {@code count},
+   * counts the contextual features of the candidates and takes the ko point out of this move's.
+   */
+  private void applyContext(Board board, byte me, int last, int secondLast, boolean count) {
+    int k = me - 1;
+    double[] w = weight[k];
+    contextMarker.clear();
+    contextCount = 0;
+    if (last > Point.PASS) {
+      addNeighbourhood(w, last, LAST_DISTANCE, 0);
+      byte enemy = Color.opponent(me);
+      if (board.color(last) == enemy && board.libertyCount(last) == 1) {
+        addLocal(w, board.lastLiberty(last), CAPTURES_LAST);
+      }
+      for (int i = 0; i < 4; i++) {
+        int a = neighbour(last, i);
+        if (board.color(a) == me && board.libertyCount(a) == 1) {
+          addLocal(w, board.lastLiberty(a), SAVES_FROM_LAST);
+        }
+      }
+    }
+    if (secondLast > Point.PASS) {
+      addNeighbourhood(w, secondLast, SECOND_DISTANCE, 1);
+    }
+    int ko = board.koColor() == me ? board.koPoint() : Point.NONE;
+    if (ko != Point.NONE && w[ko] > 0) {
+      int i = contextSlot(ko);
+      contextFactor[i] = 0;
+      // The ko point is no candidate this move: take back what its lasting features count.
+      int at = ko * G;
+      for (int g = 0; g < G && count; g++) {
+        int id = feature[k][at + g];
+        if (id >= 0) {
+          candidateCounts[id]--;
+        }
+      }
+    }
+    // Apply, keeping the old strengths and row sums.
+    double[] rows = rowSum[k];
+    System.arraycopy(rows, 0, savedRowSum, 0, size);
+    for (int i = 0; i < contextCount; i++) {
+      int q = contextPoint[i];
+      double old = w[q];
+      contextOldWeight[i] = old;
+      double now = old * contextFactor[i];
+      w[q] = now;
+      rows[geometry.y(q)] += now - old;
+      if (now > 0 && count) {
+        for (int j = 0; j < 3; j++) {
+          int id = contextFeature[3 * i + j];
+          if (id >= 0) {
+            candidateCounts[id]++;
+          }
+        }
+      }
+    }
+  }
+
+  /** The distance features of the candidates near {@code centre}, in slot {@code slot}. */
+  private void addNeighbourhood(double[] w, int centre, int offset, int slot) {
+    int end = near.end(centre);
+    for (int j = near.start(centre); j < end; j++) {
+      int q = near.point(j);
+      if (w[q] > 0) {
+        int i = contextSlot(q);
+        int id = offset + near.distanceClass(j);
+        contextFeature[3 * i + slot] = id;
+        contextFactor[i] *= gamma[id];
+      }
+    }
+  }
+
+  /** A LOCAL feature of q, unless q is no candidate or already has one (captures come first). */
+  private void addLocal(double[] w, int q, int id) {
+    if (w[q] > 0) {
+      int i = contextSlot(q);
+      if (contextFeature[3 * i + 2] < 0) {
+        contextFeature[3 * i + 2] = id;
+        contextFactor[i] *= gamma[id];
+      }
+    }
+  }
+
+  /** q's slot in the context, new (factor 1, no features) if q has none yet. */
+  private int contextSlot(int q) {
+    if (contextMarker.markIfNew(q)) {
+      int i = contextCount++;
+      contextPoint[i] = q;
+      contextFactor[i] = 1;
+      contextFeature[3 * i] = -1;
+      contextFeature[3 * i + 1] = -1;
+      contextFeature[3 * i + 2] = -1;
+      contextIndex[q] = i;
+      return i;
+    }
+    return contextIndex[q];
+  }
+
+  private void revertContext(int k) {
+    double[] w = weight[k];
+    for (int i = 0; i < contextCount; i++) {
+      w[contextPoint[i]] = contextOldWeight[i];
+    }
+    System.arraycopy(savedRowSum, 0, rowSum[k], 0, size);
+  }
+
+  /** Counts the features of the move p (positional and, near the last moves, contextual). */
+  private void countMove(int k, int p) {
+    if (p <= Point.PASS) {
+      return;
+    }
+    int at = p * G;
+    for (int g = 0; g < G; g++) {
+      int id = feature[k][at + g];
+      if (id >= 0) {
+        chosenCounts[id]++;
+      }
+    }
+    if (contextMarker.isMarked(p)) {
+      int i = contextIndex[p];
+      for (int j = 0; j < 3; j++) {
+        int id = contextFeature[3 * i + j];
+        if (id >= 0) {
+          chosenCounts[id]++;
+        }
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ features of a decision
+
+  /**
+   * The candidates of {@code me} in the current position with every feature each has, for fitting
+   * (the same table and contextual features the draw uses): writes each candidate's point into
+   * {@code points} and its feature ids, in {@link FeatureGroup} order with -1 for none, into {@code
+   * featuresOut[i * FeatureGroup.values().length ...]}. Counts nothing.
+   *
+   * @return the number of candidates
+   */
+  public int candidates(
+      Board board, byte me, int last, int secondLast, int[] points, int[] featuresOut) {
+    int k = me - 1;
+    int groups = FeatureGroup.values().length;
+    applyContext(board, me, last, secondLast, false);
+    double[] w = weight[k];
+    int[] f = feature[k];
+    int n = 0;
+    for (int i = 0; i < geometry.pointCount(); i++) {
+      int p = geometry.point(i);
+      if (w[p] <= 0) {
+        continue;
+      }
+      points[n] = p;
+      int at = n * groups;
+      System.arraycopy(f, p * G, featuresOut, at, G);
+      boolean inContext = contextMarker.isMarked(p);
+      for (int j = 0; j < 3; j++) {
+        featuresOut[at + G + j] = inContext ? contextFeature[3 * contextIndex[p] + j] : -1;
+      }
+      n++;
+    }
+    revertContext(k);
+    return n;
+  }
+
+  // ------------------------------------------------------------------ statistics
+
+  /** Ends a playout: counts the moves the features at its end lasted. */
+  public void endPlayout() {
+    for (int i = 0; i < geometry.pointCount(); i++) {
+      int p = geometry.point(i);
+      countLasting(0, p);
+      countLasting(1, p);
+    }
+  }
+
+  /** Adds the feature counts to {@code stats} and zeroes them. */
+  public void flushInto(PlayoutStats stats) {
+    stats.addFeatureCounts(candidateCounts, chosenCounts);
+    java.util.Arrays.fill(candidateCounts, 0);
+    java.util.Arrays.fill(chosenCounts, 0);
+  }
+}
