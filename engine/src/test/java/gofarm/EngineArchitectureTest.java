@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
  * The layering of engine's packages (see {@link Layering}):
  *
  * <pre>
- *   board, rules (board-core)  <-  life  <-  playout  <-  search
+ *   board, rules (board-core)  <-  life  <-  playout  <-  learn  <-  search
  * </pre>
  */
 class EngineArchitectureTest {
@@ -18,7 +18,8 @@ class EngineArchitectureTest {
           Map.of(
               "life", Set.of("board", "rules"),
               "playout", Set.of("board", "rules", "life"),
-              "search", Set.of("board", "rules", "life", "playout")));
+              "learn", Set.of("board", "rules", "life", "playout"),
+              "search", Set.of("board", "rules", "life", "playout", "learn")));
 
   @Test
   void packagesDependOnlyOnTheLayersBelow() {
