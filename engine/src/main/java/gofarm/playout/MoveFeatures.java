@@ -78,11 +78,13 @@ final class MoveFeatures {
   int computeBoth(Board board, int q, int[] black, int[] white, int at) {
     boolean blackMay = isCandidate(board, q, Color.BLACK);
     boolean whiteMay = isCandidate(board, q, Color.WHITE);
-    if (!blackMay) {
-      java.util.Arrays.fill(black, at, at + FeatureGroup.POSITIONAL, -1);
-    }
-    if (!whiteMay) {
-      java.util.Arrays.fill(white, at, at + FeatureGroup.POSITIONAL, -1);
+    for (int g = 0; g < FeatureGroup.POSITIONAL; g++) {
+      if (!blackMay) {
+        black[at + g] = -1;
+      }
+      if (!whiteMay) {
+        white[at + g] = -1;
+      }
     }
     if (!blackMay && !whiteMay) {
       return 0;

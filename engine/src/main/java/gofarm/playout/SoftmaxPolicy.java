@@ -68,8 +68,8 @@ public final class SoftmaxPolicy {
    */
   private static final int SHORT = 3;
 
-  /** The most distinct points the last two moves' features touch: two neighbourhoods and more. */
-  private static final int MAX_CONTEXT = 2 * 28 + 8;
+  /** The most strengths a move's context changes: the ko, two neighbourhoods, five answers. */
+  private static final int MAX_CONTEXT = 1 + 2 * 28 + 5;
 
   private final Geometry geometry;
   private final int stride;
@@ -101,14 +101,16 @@ public final class SoftmaxPolicy {
   private final int[] ladderPoints;
   private int ladderCount;
 
-  // The context of a move: points, their factors and contextual features.
-  private final Marker contextMarker;
+  // The context of a move: the strengths it changed, in order, to restore them backwards; the
+  // points whose LOCAL feature applies.
   private final int[] contextPoint = new int[MAX_CONTEXT];
-  private final double[] contextFactor = new double[MAX_CONTEXT];
-  private final int[] contextFeature = new int[3 * MAX_CONTEXT];
   private final double[] contextOldWeight = new double[MAX_CONTEXT];
-  private final int[] contextIndex;
   private int contextCount;
+  private int capturesLastPoint;
+  private final int[] savesFromLast = new int[4];
+  private int savesCount;
+  private int contextLast;
+  private int contextSecond;
   private final double[] savedRowSum;
 
   // Counts per feature id, flushed into PlayoutStats by flushInto.
@@ -139,8 +141,6 @@ public final class SoftmaxPolicy {
     area = new Marker(geometry);
     changed = new int[geometry.pointCount()];
     ladderPoints = new int[geometry.pointCount()];
-    contextMarker = new Marker(geometry);
-    contextIndex = new int[n];
     savedRowSum = new double[size];
     candidateCounts = new long[FeatureSpace.size()];
     chosenCounts = new long[FeatureSpace.size()];
@@ -215,8 +215,10 @@ public final class SoftmaxPolicy {
   }
 
   private static int clear(int[] black, int[] white, int at) {
-    java.util.Arrays.fill(black, at, at + G, -1);
-    java.util.Arrays.fill(white, at, at + G, -1);
+    for (int g = 0; g < G; g++) {
+      black[at + g] = -1;
+      white[at + g] = -1;
+    }
     return 0;
   }
 
@@ -282,6 +284,7 @@ public final class SoftmaxPolicy {
     dirty.clear();
     dirtyCount = 0;
     heads.clear();
+    area.clear();
     // Before the move: the stones it captures, and whether it joins own chains short of
     // liberties or in atari.
     int changedCount = 0;
@@ -462,11 +465,11 @@ public final class SoftmaxPolicy {
    * vital point), adds the area to the update.
    */
   private void markSmallArea(Board board, int e) {
-    if (board.color(e) != Color.EMPTY) {
+    // One marker for the whole update: areas are disjoint, so a point already flooded (its area
+    // added, or found too large) needs no flood of its own.
+    if (board.color(e) != Color.EMPTY || !area.markIfNew(e)) {
       return;
     }
-    area.clear();
-    area.mark(e);
     areaPoints[0] = e;
     int n = 1;
     for (int i = 0; i < n; i++) {
@@ -547,108 +550,104 @@ public final class SoftmaxPolicy {
   }
 
   /**
-   * Multiplies the strengths of the points near the last two moves by their contextual γ, and sets
-   * the ko point's to 0, saving what it changes for {@link #revertContext}; with {@code count},
-   * counts the contextual features of the candidates and takes the ko point out of this move's.
+   * Multiplies the strengths of the points near the last two moves by their contextual γ and sets
+   * the ko point's to 0, saving every strength it changes for {@link #revertContext}; with {@code
+   * count}, counts the contextual features of the candidates and takes the ko point out of this
+   * move's counts. A point near both moves is multiplied twice and saved twice: restoring backwards
+   * leaves its strength as it was.
    */
   private void applyContext(Board board, byte me, int last, int secondLast, boolean count) {
     int k = me - 1;
     double[] w = weight[k];
-    contextMarker.clear();
+    double[] rows = rowSum[k];
+    System.arraycopy(rows, 0, savedRowSum, 0, size);
     contextCount = 0;
+    contextLast = last;
+    contextSecond = secondLast;
+    capturesLastPoint = Point.NONE;
+    savesCount = 0;
+    // The ko point first: with no strength it takes no contextual feature below.
+    int ko = board.koColor() == me ? board.koPoint() : Point.NONE;
+    if (ko != Point.NONE && w[ko] > 0) {
+      if (count) {
+        // The ko point is no candidate this move: take back what its lasting features count.
+        int at = ko * G;
+        for (int g = 0; g < G; g++) {
+          int id = feature[k][at + g];
+          if (id >= 0) {
+            candidateCounts[id]--;
+          }
+        }
+      }
+      multiply(w, rows, ko, 0);
+    }
     if (last > Point.PASS) {
-      addNeighbourhood(w, last, LAST_DISTANCE, 0);
+      applyNeighbourhood(w, rows, last, LAST_DISTANCE, count);
       byte enemy = Color.opponent(me);
       if (board.color(last) == enemy && board.libertyCount(last) == 1) {
-        addLocal(w, board.lastLiberty(last), CAPTURES_LAST);
+        int q = board.lastLiberty(last);
+        if (w[q] > 0) {
+          capturesLastPoint = q;
+          multiplyCounted(w, rows, q, CAPTURES_LAST, count);
+        }
       }
       for (int i = 0; i < 4; i++) {
         int a = neighbour(last, i);
         if (board.color(a) == me && board.libertyCount(a) == 1) {
-          addLocal(w, board.lastLiberty(a), SAVES_FROM_LAST);
-        }
-      }
-    }
-    if (secondLast > Point.PASS) {
-      addNeighbourhood(w, secondLast, SECOND_DISTANCE, 1);
-    }
-    int ko = board.koColor() == me ? board.koPoint() : Point.NONE;
-    if (ko != Point.NONE && w[ko] > 0) {
-      int i = contextSlot(ko);
-      contextFactor[i] = 0;
-      // The ko point is no candidate this move: take back what its lasting features count.
-      int at = ko * G;
-      for (int g = 0; g < G && count; g++) {
-        int id = feature[k][at + g];
-        if (id >= 0) {
-          candidateCounts[id]--;
-        }
-      }
-    }
-    // Apply, keeping the old strengths and row sums.
-    double[] rows = rowSum[k];
-    System.arraycopy(rows, 0, savedRowSum, 0, size);
-    for (int i = 0; i < contextCount; i++) {
-      int q = contextPoint[i];
-      double old = w[q];
-      contextOldWeight[i] = old;
-      double now = old * contextFactor[i];
-      w[q] = now;
-      rows[geometry.y(q)] += now - old;
-      if (now > 0 && count) {
-        for (int j = 0; j < 3; j++) {
-          int id = contextFeature[3 * i + j];
-          if (id >= 0) {
-            candidateCounts[id]++;
+          int q = board.lastLiberty(a);
+          if (w[q] > 0 && q != capturesLastPoint && !isSaveFromLast(q)) {
+            savesFromLast[savesCount++] = q;
+            multiplyCounted(w, rows, q, SAVES_FROM_LAST, count);
           }
         }
       }
     }
+    if (secondLast > Point.PASS) {
+      applyNeighbourhood(w, rows, secondLast, SECOND_DISTANCE, count);
+    }
   }
 
-  /** The distance features of the candidates near {@code centre}, in slot {@code slot}. */
-  private void addNeighbourhood(double[] w, int centre, int offset, int slot) {
+  private void applyNeighbourhood(
+      double[] w, double[] rows, int centre, int offset, boolean count) {
     int end = near.end(centre);
     for (int j = near.start(centre); j < end; j++) {
       int q = near.point(j);
       if (w[q] > 0) {
-        int i = contextSlot(q);
-        int id = offset + near.distanceClass(j);
-        contextFeature[3 * i + slot] = id;
-        contextFactor[i] *= gamma[id];
+        multiplyCounted(w, rows, q, offset + near.distanceClass(j), count);
       }
     }
   }
 
-  /** A LOCAL feature of q, unless q is no candidate or already has one (captures come first). */
-  private void addLocal(double[] w, int q, int id) {
-    if (w[q] > 0) {
-      int i = contextSlot(q);
-      if (contextFeature[3 * i + 2] < 0) {
-        contextFeature[3 * i + 2] = id;
-        contextFactor[i] *= gamma[id];
+  private void multiplyCounted(double[] w, double[] rows, int q, int id, boolean count) {
+    if (count) {
+      candidateCounts[id]++;
+    }
+    multiply(w, rows, q, gamma[id]);
+  }
+
+  /** Multiplies q's strength by {@code factor}, saving the old one and updating its row. */
+  private void multiply(double[] w, double[] rows, int q, double factor) {
+    double old = w[q];
+    contextPoint[contextCount] = q;
+    contextOldWeight[contextCount++] = old;
+    double now = old * factor;
+    w[q] = now;
+    rows[geometry.y(q)] += now - old;
+  }
+
+  private boolean isSaveFromLast(int q) {
+    for (int i = 0; i < savesCount; i++) {
+      if (savesFromLast[i] == q) {
+        return true;
       }
     }
+    return false;
   }
 
-  /** q's slot in the context, new (factor 1, no features) if q has none yet. */
-  private int contextSlot(int q) {
-    if (contextMarker.markIfNew(q)) {
-      int i = contextCount++;
-      contextPoint[i] = q;
-      contextFactor[i] = 1;
-      contextFeature[3 * i] = -1;
-      contextFeature[3 * i + 1] = -1;
-      contextFeature[3 * i + 2] = -1;
-      contextIndex[q] = i;
-      return i;
-    }
-    return contextIndex[q];
-  }
-
+  /** Restores the strengths {@link #applyContext} changed, backwards, and the row sums. */
   private void revertContext(int k) {
     double[] w = weight[k];
-    for (int i = 0; i < contextCount; i++) {
+    for (int i = contextCount - 1; i >= 0; i--) {
       w[contextPoint[i]] = contextOldWeight[i];
     }
     System.arraycopy(savedRowSum, 0, rowSum[k], 0, size);
@@ -666,15 +665,55 @@ public final class SoftmaxPolicy {
         chosenCounts[id]++;
       }
     }
-    if (contextMarker.isMarked(p)) {
-      int i = contextIndex[p];
-      for (int j = 0; j < 3; j++) {
-        int id = contextFeature[3 * i + j];
-        if (id >= 0) {
-          chosenCounts[id]++;
-        }
-      }
+    int last = distanceFeature(p, contextLast, LAST_DISTANCE);
+    int second = distanceFeature(p, contextSecond, SECOND_DISTANCE);
+    int local = localFeature(p);
+    if (last >= 0) {
+      chosenCounts[last]++;
     }
+    if (second >= 0) {
+      chosenCounts[second]++;
+    }
+    if (local >= 0) {
+      chosenCounts[local]++;
+    }
+  }
+
+  /** The distance feature of q from {@code centre} (a point, PASS or NONE), or -1. */
+  private int distanceFeature(int q, int centre, int offset) {
+    if (centre <= Point.PASS) {
+      return -1;
+    }
+    int d =
+        Neighbourhoods.distance(
+            geometry.x(q) - geometry.x(centre), geometry.y(q) - geometry.y(centre));
+    return d >= 2 && d <= Neighbourhoods.MAX_DISTANCE ? offset + d - 2 : -1;
+  }
+
+  /** The LOCAL feature of q in the current context, or -1. */
+  private int localFeature(int q) {
+    return q == capturesLastPoint ? CAPTURES_LAST : isSaveFromLast(q) ? SAVES_FROM_LAST : -1;
+  }
+
+  /**
+   * The probability of each move of {@code me} in the current position, with the last two moves'
+   * features and the ko ban, as {@link #choose} would draw it: {@code out[p]} for every board point
+   * (0 where {@code me} may not play). All 0 when there is no candidate. Counts nothing.
+   */
+  public void probabilities(Board board, byte me, int last, int secondLast, double[] out) {
+    int k = me - 1;
+    applyContext(board, me, last, secondLast, false);
+    double total = 0;
+    double[] rows = rowSum[k];
+    for (int r = 0; r < size; r++) {
+      total += rows[r];
+    }
+    double[] w = weight[k];
+    for (int i = 0; i < geometry.pointCount(); i++) {
+      int p = geometry.point(i);
+      out[p] = total > 0 ? w[p] / total : 0;
+    }
+    revertContext(k);
   }
 
   // ------------------------------------------------------------------ features of a decision
@@ -703,10 +742,9 @@ public final class SoftmaxPolicy {
       points[n] = p;
       int at = n * groups;
       System.arraycopy(f, p * G, featuresOut, at, G);
-      boolean inContext = contextMarker.isMarked(p);
-      for (int j = 0; j < 3; j++) {
-        featuresOut[at + G + j] = inContext ? contextFeature[3 * contextIndex[p] + j] : -1;
-      }
+      featuresOut[at + G] = distanceFeature(p, last, LAST_DISTANCE);
+      featuresOut[at + G + 1] = distanceFeature(p, secondLast, SECOND_DISTANCE);
+      featuresOut[at + G + 2] = localFeature(p);
       n++;
     }
     revertContext(k);

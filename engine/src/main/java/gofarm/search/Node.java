@@ -35,6 +35,12 @@ final class Node {
   /** The move that leads here: a point or {@code Point.PASS}; {@code Point.NONE} for a root. */
   final int move;
 
+  /**
+   * The softmax policy's probability of {@link #move} among its siblings, or 0 without a prior: set
+   * before the children array is published and never changed.
+   */
+  float prior;
+
   private volatile int visits;
   private volatile int halfWins;
   int amafVisits;

@@ -8,8 +8,10 @@ import gofarm.life.AreaScorer;
 import gofarm.life.Benson;
 import gofarm.life.FinalStatus;
 import gofarm.life.Ownership;
+import gofarm.playout.GammaTable;
 import gofarm.playout.PlayoutOwnership;
 import gofarm.playout.PlayoutRoot;
+import gofarm.playout.SoftmaxPolicy;
 import gofarm.rules.Game;
 import gofarm.rules.Move;
 import gofarm.rules.Player;
@@ -83,6 +85,8 @@ public final class Search {
   private final double exploration;
   private final int expandAfter;
   private final int virtualLoss;
+  private final double priorWeight;
+  private final GammaTable priorTable;
   private final List<SearchContext> contexts = new CopyOnWriteArrayList<>();
   private final long startNanos = System.nanoTime();
 
@@ -121,6 +125,13 @@ public final class Search {
     this.exploration = config.exploration();
     this.expandAfter = config.expandAfter();
     this.virtualLoss = config.virtualLoss();
+    this.priorWeight = config.prior();
+    this.priorTable =
+        priorWeight == 0
+            ? null
+            : config.policy().isSoftmax()
+                ? config.policy().gammaTable()
+                : GammaTable.defaultTable();
     this.rootNode = reused != null ? reused : new Node(Point.NONE);
     rootNode.tryStartExpansion();
     rootNode.setChildren(rootChildren(game, reused));
@@ -142,7 +153,41 @@ public final class Search {
     }
     Node pass = reused == null ? null : reused.child(Point.PASS);
     children.add(pass != null ? pass : new Node(Point.PASS));
-    return children.toArray(Node.NO_CHILDREN);
+    Node[] built = children.toArray(Node.NO_CHILDREN);
+    if (priorTable != null) {
+      List<Move> moves = game.moves();
+      int last = moves.isEmpty() ? Point.NONE : moves.get(moves.size() - 1).point();
+      int second = moves.size() < 2 ? Point.NONE : moves.get(moves.size() - 2).point();
+      SoftmaxPolicy policy = new SoftmaxPolicy(priorTable, geometry);
+      Board scratch = new Board(geometry);
+      scratch.copyFrom(board);
+      setPriors(policy, scratch, me, last, second, built, new double[geometry.arraySize()]);
+    }
+    return built;
+  }
+
+  /** The table of the tree's prior knowledge, or null without one. */
+  GammaTable priorTable() {
+    return priorTable;
+  }
+
+  /**
+   * Gives each child the softmax policy's probability of its move (the pass gets 0) in the position
+   * on {@code board}, {@code toPlay} to move.
+   */
+  private static void setPriors(
+      SoftmaxPolicy policy,
+      Board board,
+      byte toPlay,
+      int last,
+      int secondLast,
+      Node[] children,
+      double[] probabilities) {
+    policy.setPosition(board);
+    policy.probabilities(board, toPlay, last, secondLast, probabilities);
+    for (Node child : children) {
+      child.prior = child.move > Point.PASS ? (float) probabilities[child.move] : 0f;
+    }
   }
 
   public SearchConfig config() {
@@ -206,6 +251,9 @@ public final class Search {
           break;
         }
         children = expand(board, toPlay);
+        if (context.priorPolicy != null && children.length > 0) {
+          setPriors(context.priorPolicy, board, toPlay, last, secondLast, children, context.priors);
+        }
         node.setChildren(children);
       }
       if (children.length == 0) {
@@ -275,13 +323,14 @@ public final class Search {
 
   /**
    * A child's value: {@code (1 − β)·Q + β·Q̃} with the minimum-MSE β, plus the UCB1 term for a
-   * visited child; the first-play urgency without any sample.
+   * visited child; the first-play urgency without any sample; plus the progressive bias of the
+   * prior, {@code w·π / (n + 1)} (0 without a prior).
    */
   private double value(Node child, double logParent) {
     int n = child.visits();
     int amafN = child.amafVisits;
     if (n == 0 && amafN == 0) {
-      return fpu;
+      return fpu + priorWeight * child.prior;
     }
     double q = n == 0 ? 0 : child.halfWins() / (2.0 * n);
     double value;
@@ -295,7 +344,7 @@ public final class Search {
     if (exploration > 0 && n > 0) {
       value += exploration * Math.sqrt(logParent / n);
     }
-    return value;
+    return value + priorWeight * child.prior / (n + 1);
   }
 
   /**

@@ -24,6 +24,15 @@ import java.util.List;
  * (Gelly and Silver 2011), which is the default. A child with neither visits nor AMAF samples has
  * the first-play urgency (Gelly and Wang 2006) as its value.
  *
+ * <h2>Prior knowledge</h2>
+ *
+ * With {@code prior} w &gt; 0 a child also gains Chaslot's progressive bias {@code w·π / (n + 1)}
+ * (Chaslot et al., "Progressive strategies for Monte-Carlo tree search", 2008), where π is the
+ * probability the softmax policy gives its move among the node's moves: the pattern knowledge Crazy
+ * Stone, Erica and Pachi feed into the tree, strong while a move has few visits and fading as they
+ * grow. π comes from the playout policy's γ table when it is a softmax policy, else from the table
+ * gofarm ships.
+ *
  * @param policy the playout policy
  * @param exploration the UCB1 constant c, 0..10 (default 0)
  * @param raveEquivalence k of the β schedule, the visits at which Q and Q̃ weigh the same, 1..10^9
@@ -39,6 +48,8 @@ import java.util.List;
  * @param treeReuse keep the subtree of the moves played since the last search (default true)
  * @param passRule when the search may pass ({@link PassRule}; default {@link
  *     PassRule#FINAL_STATUS})
+ * @param prior the weight of the softmax policy's move probabilities in the tree, 0..100 (default
+ *     0: none); see the class comment
  */
 public record SearchConfig(
     PolicySpec policy,
@@ -49,7 +60,8 @@ public record SearchConfig(
     int virtualLoss,
     double resignThreshold,
     boolean treeReuse,
-    PassRule passRule) {
+    PassRule passRule,
+    double prior) {
 
   public static final double DEFAULT_RAVE_EQUIVALENCE = 1000;
   public static final int DEFAULT_EXPAND_AFTER = 8;
@@ -73,6 +85,7 @@ public record SearchConfig(
     check(problems, "expandAfter", expandAfter, 1, 1_000_000);
     check(problems, "virtualLoss", virtualLoss, 0, 100);
     check(problems, "resignThreshold", resignThreshold, 0, 1);
+    check(problems, "prior", prior, 0, 100);
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException(String.join("; ", problems));
     }
@@ -100,7 +113,8 @@ public record SearchConfig(
         3,
         0.1,
         true,
-        PassRule.FINAL_STATUS);
+        PassRule.FINAL_STATUS,
+        0);
   }
 
   public SearchConfig withPolicy(PolicySpec p) {
@@ -113,7 +127,8 @@ public record SearchConfig(
         virtualLoss,
         resignThreshold,
         treeReuse,
-        passRule);
+        passRule,
+        prior);
   }
 
   public SearchConfig withExploration(double c) {
@@ -126,7 +141,8 @@ public record SearchConfig(
         virtualLoss,
         resignThreshold,
         treeReuse,
-        passRule);
+        passRule,
+        prior);
   }
 
   public SearchConfig withRaveEquivalence(double k) {
@@ -139,7 +155,8 @@ public record SearchConfig(
         virtualLoss,
         resignThreshold,
         treeReuse,
-        passRule);
+        passRule,
+        prior);
   }
 
   public SearchConfig withFirstPlayUrgency(double fpu) {
@@ -152,7 +169,8 @@ public record SearchConfig(
         virtualLoss,
         resignThreshold,
         treeReuse,
-        passRule);
+        passRule,
+        prior);
   }
 
   public SearchConfig withExpandAfter(int visits) {
@@ -165,7 +183,8 @@ public record SearchConfig(
         virtualLoss,
         resignThreshold,
         treeReuse,
-        passRule);
+        passRule,
+        prior);
   }
 
   public SearchConfig withVirtualLoss(int visits) {
@@ -178,7 +197,8 @@ public record SearchConfig(
         visits,
         resignThreshold,
         treeReuse,
-        passRule);
+        passRule,
+        prior);
   }
 
   public SearchConfig withResignThreshold(double threshold) {
@@ -191,7 +211,8 @@ public record SearchConfig(
         virtualLoss,
         threshold,
         treeReuse,
-        passRule);
+        passRule,
+        prior);
   }
 
   public SearchConfig withTreeReuse(boolean reuse) {
@@ -204,7 +225,22 @@ public record SearchConfig(
         virtualLoss,
         resignThreshold,
         reuse,
-        passRule);
+        passRule,
+        prior);
+  }
+
+  public SearchConfig withPrior(double weight) {
+    return new SearchConfig(
+        policy,
+        exploration,
+        raveEquivalence,
+        firstPlayUrgency,
+        expandAfter,
+        virtualLoss,
+        resignThreshold,
+        treeReuse,
+        passRule,
+        weight);
   }
 
   public SearchConfig withPassRule(PassRule rule) {
@@ -217,6 +253,7 @@ public record SearchConfig(
         virtualLoss,
         resignThreshold,
         treeReuse,
-        rule);
+        rule,
+        prior);
   }
 }

@@ -5,6 +5,7 @@ import gofarm.board.Geometry;
 import gofarm.playout.Playout;
 import gofarm.playout.PlayoutStats;
 import gofarm.playout.PlayoutTrace;
+import gofarm.playout.SoftmaxPolicy;
 
 /**
  * The scratch state of one search thread: its board, playout runner (with its policy and random
@@ -21,6 +22,10 @@ public final class SearchContext {
   final byte[] firstColor;
   final long[] ownedBlack;
   final long[] ownedWhite;
+  // The tree's prior knowledge: the softmax policy that gives a new node's children their
+  // probabilities, and the probabilities by point; null without a prior.
+  final SoftmaxPolicy priorPolicy;
+  final double[] priors;
   int stamp;
   long playouts;
   long draws;
@@ -37,6 +42,8 @@ public final class SearchContext {
     firstColor = new byte[g.arraySize()];
     ownedBlack = new long[g.arraySize()];
     ownedWhite = new long[g.arraySize()];
+    priorPolicy = search.priorTable() == null ? null : new SoftmaxPolicy(search.priorTable(), g);
+    priors = priorPolicy == null ? null : new double[g.arraySize()];
   }
 
   /** Simulations this context ran. */

@@ -343,7 +343,7 @@ class SearchTest {
                 IllegalArgumentException.class,
                 () ->
                     new SearchConfig(
-                        UNIFORM.policy(), -1, 1000, 1, 0, 3, 0.1, true, PassRule.FINAL_STATUS))
+                        UNIFORM.policy(), -1, 1000, 1, 0, 3, 0.1, true, PassRule.FINAL_STATUS, 0))
             .getMessage());
     assertEquals(
         "resignThreshold: must be 0..1 (got 1.5)",

@@ -231,6 +231,8 @@ public final class MatchSpecs {
             ? s.getResignThreshold()
             : defaults == null ? 0 : defaults.resignThreshold();
     range(v, Violations.join(path, "resignThreshold"), 0, 0.5, resign);
+    double prior = s.hasPrior() ? s.getPrior() : 0;
+    range(v, Violations.join(path, "prior"), 0, 100, prior);
     PassRule passRule = PassRule.FINAL_STATUS;
     if (!s.getPass().isEmpty()) {
       try {
@@ -249,7 +251,8 @@ public final class MatchSpecs {
             .withExploration(exploration)
             .withRaveEquivalence(rave)
             .withResignThreshold(resign)
-            .withPassRule(passRule);
+            .withPassRule(passRule)
+            .withPrior(prior);
     if (name.isEmpty()) {
       name = policy.name() + " " + budgetText(budget);
     }
@@ -314,7 +317,8 @@ public final class MatchSpecs {
               .setExploration(c.exploration())
               .setRaveEquivalence(c.raveEquivalence())
               .setResignThreshold(c.resignThreshold())
-              .setPass(c.passRule().text());
+              .setPass(c.passRule().text())
+              .setPrior(c.prior());
       if (p.budget().isDeterministic()) {
         s.setPlayouts(p.budget().playouts());
       } else {

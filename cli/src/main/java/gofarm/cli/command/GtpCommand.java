@@ -120,6 +120,15 @@ public final class GtpCommand implements Callable<Integer> {
   String pass;
 
   @Option(
+      names = "--prior",
+      defaultValue = "0",
+      description =
+          "Weight of the softmax policy's move probabilities as a bias in the tree, 0..100: a"
+              + " move's value gains W * p / (visits + 1); the policy's gamma table when --policy"
+              + " is softmax, else the table gofarm ships (default: ${DEFAULT-VALUE}, none).")
+  double prior;
+
+  @Option(
       names = "--no-tree-reuse",
       description = "Start every search from an empty tree (default: keep the subtree).")
   boolean noTreeReuse;
@@ -180,11 +189,16 @@ public final class GtpCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(commandSpec.commandLine(), "--pass: " + e.getMessage());
     }
+    if (!(prior >= 0 && prior <= 100)) {
+      throw new ParameterException(
+          commandSpec.commandLine(), "--prior must be 0..100 (got " + prior + ")");
+    }
     try {
       return SearchConfig.of(spec)
           .withResignThreshold(resign)
           .withTreeReuse(!noTreeReuse)
-          .withPassRule(rule);
+          .withPassRule(rule)
+          .withPrior(prior);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(
           commandSpec.commandLine(), "--resign must be 0..1 (got " + resign + ")");
