@@ -81,12 +81,18 @@ public enum FeatureGroup {
       false,
       "distance to the move before the last, d = |dx|+|dy|+max(|dx|,|dy|)",
       List.of("d=2", "d=3", "d=4", "d=5", "d=6")),
-  /** Answers to the last move's atari: capturing its chain, or saving an own chain it ataried. */
+  /**
+   * Answers to the last move (heavy's local rules as features): capturing its chain in atari,
+   * saving an own chain it put in atari, putting its two-liberty chain in atari, giving an own
+   * two-liberty chain next to it a third liberty; a move takes the first that applies.
+   */
   LOCAL(
       "local",
       false,
-      "answers the last move: captures its chain in atari, or extends an own chain it put in atari",
-      List.of("captures-last", "saves-from-last"));
+      "answers the last move: captures its chain in atari, extends an own chain it put in atari,"
+          + " ataris its two-liberty chain, or gives an own two-liberty chain next to it a third"
+          + " liberty",
+      List.of("captures-last", "saves-from-last", "ataris-last", "defends-from-last"));
 
   /** The groups kept per point: the first {@code POSITIONAL} in declaration order. */
   public static final int POSITIONAL = 7;

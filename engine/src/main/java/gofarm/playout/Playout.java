@@ -73,8 +73,13 @@ public final class Playout {
     this.lightPolicy = allowLight ? LightPolicy.of(spec, geometry) : null;
     this.light = lightPolicy != null ? new LightBoard(geometry) : null;
     this.lightRoot = lightPolicy != null ? new LightBoard(geometry) : null;
-    this.softmax = spec.isSoftmax() ? new SoftmaxPolicy(spec.gammaTable(), geometry) : null;
-    this.softmaxRoot = spec.isSoftmax() ? new SoftmaxPolicy(spec.gammaTable(), geometry) : null;
+    this.softmax = spec.isSoftmax() ? softmax(spec, geometry) : null;
+    this.softmaxRoot = spec.isSoftmax() ? softmax(spec, geometry) : null;
+  }
+
+  private static SoftmaxPolicy softmax(PolicySpec spec, Geometry geometry) {
+    double temperature = spec.rules().get(0).params().get("temperature");
+    return new SoftmaxPolicy(spec.gammaTable(), temperature, geometry);
   }
 
   /** The playout move cap: 3 × the number of board points. */

@@ -64,7 +64,14 @@ public enum RuleKind {
       "every move drawn with probability proportional to the product of its features' gamma"
           + " (3x3 pattern, captures, extensions, self-atari, atari, edge, nakade, distance to"
           + " the last two moves) among the legal moves that do not fill an own eye; stands alone",
-      false),
+      false,
+      RuleParam.real(
+          "temperature",
+          0.1,
+          10,
+          1,
+          "strengths are the product of gamma^(1/temperature): below 1 sharpens the policy towards"
+              + " its strongest moves, above 1 flattens it")),
   /** Uniformly random legal move that does not fill an own one-point eye. */
   RANDOM(
       "random",

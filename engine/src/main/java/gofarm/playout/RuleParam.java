@@ -18,6 +18,11 @@ public record RuleParam(
     return new RuleParam(name, min, max, defaultValue, true, doc);
   }
 
+  /** A real-valued parameter. */
+  static RuleParam real(String name, double min, double max, double defaultValue, String doc) {
+    return new RuleParam(name, min, max, defaultValue, false, doc);
+  }
+
   /**
    * Why {@code value} is not allowed, or null if it is.
    *

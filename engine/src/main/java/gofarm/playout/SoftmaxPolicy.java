@@ -57,6 +57,8 @@ public final class SoftmaxPolicy {
   private static final int SECOND_DISTANCE = FeatureSpace.offset(FeatureGroup.SECOND_DISTANCE);
   private static final int CAPTURES_LAST = FeatureSpace.offset(FeatureGroup.LOCAL);
   private static final int SAVES_FROM_LAST = CAPTURES_LAST + 1;
+  private static final int ATARIS_LAST = CAPTURES_LAST + 2;
+  private static final int DEFENDS_FROM_LAST = CAPTURES_LAST + 3;
   private static final int EXTEND_GROUP = FeatureGroup.EXTEND.ordinal();
 
   /** The first extension value read as a ladder ({@code libs=2,...}). */
@@ -68,8 +70,15 @@ public final class SoftmaxPolicy {
    */
   private static final int SHORT = 3;
 
-  /** The most strengths a move's context changes: the ko, two neighbourhoods, five answers. */
-  private static final int MAX_CONTEXT = 1 + 2 * 28 + 5;
+  /**
+   * The most points a LOCAL feature applies to: the last move's chain's liberties (2), the last
+   * liberties of own chains in atari next to it (4), the liberties of own two-liberty chains next
+   * to it (8).
+   */
+  private static final int MAX_LOCAL = 2 + 4 + 8;
+
+  /** The most strengths a move's context changes: the ko, two neighbourhoods, the answers. */
+  private static final int MAX_CONTEXT = 1 + 2 * 28 + MAX_LOCAL;
 
   private final Geometry geometry;
   private final int stride;
@@ -106,9 +115,11 @@ public final class SoftmaxPolicy {
   private final int[] contextPoint = new int[MAX_CONTEXT];
   private final double[] contextOldWeight = new double[MAX_CONTEXT];
   private int contextCount;
-  private int capturesLastPoint;
-  private final int[] savesFromLast = new int[4];
-  private int savesCount;
+  private final int[] localPoint = new int[MAX_LOCAL];
+  private final int[] localValue = new int[MAX_LOCAL];
+  private int localCount;
+  private final int[] twoLiberties = new int[2];
+  private final Marker libertyMarker;
   private int contextLast;
   private int contextSecond;
   private final double[] savedRowSum;
@@ -117,13 +128,26 @@ public final class SoftmaxPolicy {
   private final long[] candidateCounts;
   private final long[] chosenCounts;
 
-  /** The policy of {@code table} for boards of {@code geometry}. */
+  /** The policy of {@code table} for boards of {@code geometry}, at temperature 1. */
   public SoftmaxPolicy(GammaTable table, Geometry geometry) {
+    this(table, 1.0, geometry);
+  }
+
+  /**
+   * The policy of {@code table} at {@code temperature} (strengths are products of γ^(1/T)) for
+   * boards of {@code geometry}.
+   */
+  public SoftmaxPolicy(GammaTable table, double temperature, Geometry geometry) {
     this.geometry = geometry;
     this.stride = geometry.stride();
     this.size = geometry.size();
     this.table = table;
     this.gamma = table.toArray();
+    if (temperature != 1.0) {
+      for (int i = 0; i < gamma.length; i++) {
+        gamma[i] = Math.pow(gamma[i], 1.0 / temperature);
+      }
+    }
     this.features = new MoveFeatures(geometry);
     this.near = Neighbourhoods.of(geometry);
     int n = geometry.arraySize();
@@ -138,6 +162,7 @@ public final class SoftmaxPolicy {
     dirtyList = new int[n];
     rowDirty = new boolean[size];
     heads = new Marker(geometry);
+    libertyMarker = new Marker(geometry);
     area = new Marker(geometry);
     changed = new int[geometry.pointCount()];
     ladderPoints = new int[geometry.pointCount()];
@@ -564,8 +589,7 @@ public final class SoftmaxPolicy {
     contextCount = 0;
     contextLast = last;
     contextSecond = secondLast;
-    capturesLastPoint = Point.NONE;
-    savesCount = 0;
+    localCount = 0;
     // The ko point first: with no strength it takes no contextual feature below.
     int ko = board.koColor() == me ? board.koPoint() : Point.NONE;
     if (ko != Point.NONE && w[ko] > 0) {
@@ -583,24 +607,7 @@ public final class SoftmaxPolicy {
     }
     if (last > Point.PASS) {
       applyNeighbourhood(w, rows, last, LAST_DISTANCE, count);
-      byte enemy = Color.opponent(me);
-      if (board.color(last) == enemy && board.libertyCount(last) == 1) {
-        int q = board.lastLiberty(last);
-        if (w[q] > 0) {
-          capturesLastPoint = q;
-          multiplyCounted(w, rows, q, CAPTURES_LAST, count);
-        }
-      }
-      for (int i = 0; i < 4; i++) {
-        int a = neighbour(last, i);
-        if (board.color(a) == me && board.libertyCount(a) == 1) {
-          int q = board.lastLiberty(a);
-          if (w[q] > 0 && q != capturesLastPoint && !isSaveFromLast(q)) {
-            savesFromLast[savesCount++] = q;
-            multiplyCounted(w, rows, q, SAVES_FROM_LAST, count);
-          }
-        }
-      }
+      applyAnswers(board, w, rows, me, last, count);
     }
     if (secondLast > Point.PASS) {
       applyNeighbourhood(w, rows, secondLast, SECOND_DISTANCE, count);
@@ -635,13 +642,54 @@ public final class SoftmaxPolicy {
     rows[geometry.y(q)] += now - old;
   }
 
-  private boolean isSaveFromLast(int q) {
-    for (int i = 0; i < savesCount; i++) {
-      if (savesFromLast[i] == q) {
-        return true;
+  /**
+   * The LOCAL features: answers to the last move, in order of precedence (a point takes the first
+   * that applies): capturing its chain in atari, extending an own chain it put in atari, putting
+   * its two-liberty chain in atari, and giving an own two-liberty chain next to it a third liberty
+   * (heavy's local rules, as features).
+   */
+  private void applyAnswers(
+      Board board, double[] w, double[] rows, byte me, int last, boolean count) {
+    byte enemy = Color.opponent(me);
+    boolean lastIsEnemy = board.color(last) == enemy;
+    int lastLibs = lastIsEnemy ? board.libertyCount(last) : 0;
+    if (lastLibs == 1) {
+      addLocal(w, rows, board.lastLiberty(last), CAPTURES_LAST, count);
+    }
+    for (int i = 0; i < 4; i++) {
+      int a = neighbour(last, i);
+      if (board.color(a) == me && board.libertyCount(a) == 1) {
+        addLocal(w, rows, board.lastLiberty(a), SAVES_FROM_LAST, count);
       }
     }
-    return false;
+    if (lastLibs == 2) {
+      board.liberties(last, twoLiberties, 2, libertyMarker);
+      addLocal(w, rows, twoLiberties[0], ATARIS_LAST, count);
+      addLocal(w, rows, twoLiberties[1], ATARIS_LAST, count);
+    }
+    for (int i = 0; i < 4; i++) {
+      int a = neighbour(last, i);
+      if (board.color(a) == me && board.libertyCount(a) == 2) {
+        board.liberties(a, twoLiberties, 2, libertyMarker);
+        int q0 = twoLiberties[0];
+        int q1 = twoLiberties[1];
+        if (board.libertiesAfterPlay(q0, me, 3, libertyMarker) >= 3) {
+          addLocal(w, rows, q0, DEFENDS_FROM_LAST, count);
+        }
+        if (board.libertiesAfterPlay(q1, me, 3, libertyMarker) >= 3) {
+          addLocal(w, rows, q1, DEFENDS_FROM_LAST, count);
+        }
+      }
+    }
+  }
+
+  /** Gives the candidate q the LOCAL value {@code id}, unless it has one already. */
+  private void addLocal(double[] w, double[] rows, int q, int id, boolean count) {
+    if (w[q] > 0 && localFeature(q) < 0) {
+      localPoint[localCount] = q;
+      localValue[localCount++] = id;
+      multiplyCounted(w, rows, q, id, count);
+    }
   }
 
   /** Restores the strengths {@link #applyContext} changed, backwards, and the row sums. */
@@ -692,7 +740,12 @@ public final class SoftmaxPolicy {
 
   /** The LOCAL feature of q in the current context, or -1. */
   private int localFeature(int q) {
-    return q == capturesLastPoint ? CAPTURES_LAST : isSaveFromLast(q) ? SAVES_FROM_LAST : -1;
+    for (int i = 0; i < localCount; i++) {
+      if (localPoint[i] == q) {
+        return localValue[i];
+      }
+    }
+    return -1;
   }
 
   /**
