@@ -143,6 +143,37 @@ class SoftmaxPolicyTest {
     return sb.toString();
   }
 
+  /** At temperature T a point's strength is the product of its features' γ^(1/T). */
+  @Test
+  void temperatureRaisesEveryGammaToOneOverT() {
+    Geometry g = Geometry.of(9);
+    GammaTable table = randomTable(SEED + 3);
+    SoftmaxPolicy plain = new SoftmaxPolicy(table, g);
+    SoftmaxPolicy sharp = new SoftmaxPolicy(table, 0.5, g);
+    Board board = new Board(g);
+    Rng rng = new Rng(SEED);
+    byte me = Color.BLACK;
+    plain.setPosition(board);
+    for (int n = 0; n < 20; n++) {
+      int p = plain.choose(board, me, Point.NONE, Point.NONE, rng);
+      plain.play(board, p, me);
+      me = Color.opponent(me);
+    }
+    sharp.setPosition(board);
+    for (int i = 0; i < g.pointCount(); i++) {
+      int p = g.point(i);
+      for (byte c = Color.BLACK; c <= Color.WHITE; c++) {
+        double expected = 1;
+        for (int grp = 0; grp < FeatureGroup.POSITIONAL; grp++) {
+          int id = plain.feature(p, c, grp);
+          expected *= id >= 0 ? Math.pow(table.gamma(id), 2) : 1;
+        }
+        expected = plain.strength(p, c) > 0 ? expected : 0;
+        assertEquals(expected, sharp.strength(p, c), expected * 1e-12, g.name(p));
+      }
+    }
+  }
+
   /**
    * From one position, the moves drawn match the strengths: a χ² test of the counts of 200,000
    * draws against strength ÷ total, with the last moves' features and the ko ban applied as the

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import gofarm.board.Geometry;
 import gofarm.board.Point;
 import gofarm.io.Diagram;
+import gofarm.playout.FeatureSpace;
+import gofarm.playout.GammaTable;
 import gofarm.playout.PolicySpec;
 import gofarm.rules.Game;
 import gofarm.rules.KoRule;
@@ -84,6 +86,44 @@ class SearchTest {
     assertEquals(Diagram.parse(diagram).point('*'), r.move(), r.toString());
     assertEquals(SearchResult.BEST, r.reason());
     assertTrue(r.winRate() > 0.95, "win rate " + r.winRate());
+  }
+
+  /**
+   * The prior: the root's moves get the softmax policy's probabilities, which sum to 1 over the
+   * points (the pass gets none); with a table that prizes captures the capture has the largest, and
+   * eight playouts already choose it.
+   */
+  @Test
+  void thePriorGivesTheRootMovesThePolicysProbabilities() {
+    String diagram =
+        """
+        . X X X . . .
+        X O O O X . .
+        X O O O X . .
+        X O O O X . .
+        . X X * . . .
+        . . . . . . .
+        . . . . . . .
+        """;
+    Game game = game(diagram, 0.5);
+    double[] gamma = GammaTable.uniform().toArray();
+    gamma[FeatureSpace.parse("capture", "size=7+")] = 1000;
+    PolicySpec softmax = PolicySpec.softmax(GammaTable.of(gamma));
+    Search search = new Search(SearchConfig.of(softmax).withPrior(1), game, Player.BLACK);
+    double sum = 0;
+    Node best = null;
+    for (Node child : search.rootNode().children()) {
+      sum += child.prior;
+      best = best == null || child.prior > best.prior ? child : best;
+    }
+    assertEquals(1.0, sum, 1e-5);
+    assertEquals(Diagram.parse(diagram).point('*'), best.move);
+    assertEquals(0f, search.rootNode().child(Point.PASS).prior);
+    assertTrue(best.prior > 0.9, "prior " + best.prior);
+    SearchResult withPrior =
+        new SearchPlayer(SearchConfig.of(softmax).withPrior(1), Budget.playouts(8), 1)
+            .decide(game, Player.BLACK);
+    assertEquals(Diagram.parse(diagram).point('*'), withPrior.move(), withPrior.toString());
   }
 
   @Test
