@@ -120,7 +120,7 @@ class SpecFilesTest {
   @Test
   void unknownFieldsAreNamedAtTheirPathWithTheKnownOnes() {
     assertEquals(
-        "spec.nmae: unknown field (JobSpec has name, seed, priority, rules, evaluate, match, tune)",
+        "spec.nmae: unknown field (JobSpec has name, seed, priority, rules, evaluate, match, tune, fit)",
         refused("{\"nmae\": \"x\"}"));
     assertEquals(
         "spec.evaluate.positon: unknown field (EvaluateSpec has positions, policies, playouts,"
@@ -159,8 +159,8 @@ class SpecFilesTest {
             "{\"evaluate\": {\"policies\": [{\"rules\": [{\"kind\": \"random\"},"
                 + " {\"kind\": \"capture\", \"params\": {\"ladder\": 1, \"scope\": \"wide\"}}]}]}}"));
     assertEquals(
-        "spec: must be an object with the fields name, seed, priority, rules, evaluate, match, tune"
-            + " (got an array)",
+        "spec: must be an object with the fields name, seed, priority, rules, evaluate, match, tune,"
+            + " fit (got an array)",
         refused("[1, 2]"));
   }
 
@@ -170,7 +170,7 @@ class SpecFilesTest {
         "spec.evaluate.positions[0]: give only one of empty, position, sgf (got empty and sgf)",
         refused("{\"evaluate\": {\"positions\": [{\"empty\": 9, \"sgf\": {\"text\": \"(;)\"}}]}}"));
     assertEquals(
-        "spec: give only one of evaluate, match, tune (got evaluate and match)",
+        "spec: give only one of evaluate, match, tune, fit (got evaluate and match)",
         refused("{\"evaluate\": {}, \"match\": {}}"));
   }
 
