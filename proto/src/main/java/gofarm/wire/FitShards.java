@@ -27,8 +27,8 @@ import java.util.function.IntUnaryOperator;
  * ChunkAssignment a = FitShards.assignment(key, fit.shards().get(s), fit.skipMoves(), gamma, g); // hub
  * FitShards.Work w = FitShards.decode(a);                                                 // worker
  * ChunkResult r = FitShards.result(w.key(), new FitShard().run(w.games(), ...), seconds);
- * List<String> bad = FitShards.problems(r, g, shard.moves());                            // hub
- * FitShard.Result sums = FitShards.sums(r, g);
+ * List<String> bad = FitShards.problems(r, shard.moves());                               // hub
+ * FitShard.Result sums = FitShards.sums(r);
  * }</pre>
  */
 public final class FitShards {
@@ -135,7 +135,8 @@ public final class FitShards {
             .setTrain(toProto(r.train()))
             .setTest(toProto(r.test()))
             .setSkippedTrain(r.skippedTrain())
-            .setSkippedTest(r.skippedTest());
+            .setSkippedTest(r.skippedTest())
+            .setGroup(r.train().group());
     long[] candidates = r.candidates();
     for (int id = 0; id < candidates.length; id++) {
       if (candidates[id] != 0) {
@@ -165,11 +166,11 @@ public final class FitShards {
   }
 
   /**
-   * The problems of a fit chunk's result for a shard of {@code moves} moves summed for group {@code
-   * group}: empty when it may be counted. Paths are relative to the result ({@code
-   * fit.train.decisions}).
+   * The problems of a fit chunk's result for a shard of {@code moves} moves: empty when it may be
+   * counted. Paths are relative to the result ({@code fit.train.decisions}). Whether its group is
+   * the one its pass sums for is the tally's to say ({@code FitTally.refusal}).
    */
-  public static List<String> problems(ChunkResult result, int group, long moves) {
+  public static List<String> problems(ChunkResult result, long moves) {
     List<String> problems = new ArrayList<>();
     double seconds = result.getSeconds();
     if (!(seconds >= 0 && seconds < Double.POSITIVE_INFINITY)) {
@@ -180,6 +181,11 @@ public final class FitShards {
       return problems;
     }
     FitShardResult f = result.getFit();
+    int group = f.getGroup();
+    if (group < 0 || group >= LAYOUT.groupCount()) {
+      problems.add("fit.group: must be 0.." + (LAYOUT.groupCount() - 1) + " (got " + group + ")");
+      return problems;
+    }
     sumsProblems("fit.train", f.getTrain(), group, problems);
     sumsProblems("fit.test", f.getTest(), group, problems);
     if (f.getSkippedTrain() < 0 || f.getSkippedTest() < 0) {
@@ -212,7 +218,7 @@ public final class FitShards {
         problems);
     if (problems.isEmpty()) {
       try {
-        sums(result, group);
+        sums(result);
       } catch (IllegalArgumentException e) {
         problems.add("fit: " + e.getMessage());
       }
@@ -297,13 +303,14 @@ public final class FitShards {
   }
 
   /**
-   * The sums of a result for group {@code group} in core terms.
+   * The sums of a result in core terms, for the group it names.
    *
    * @throws IllegalArgumentException naming what no pass over decisions could give (see {@link
    *     MmSums#of}); {@link #problems} says everything else
    */
-  public static FitShard.Result sums(ChunkResult result, int group) {
+  public static FitShard.Result sums(ChunkResult result) {
     FitShardResult f = result.getFit();
+    int group = f.getGroup();
     return new FitShard.Result(
         mmSums("train", f.getTrain(), group),
         mmSums("test", f.getTest(), group),

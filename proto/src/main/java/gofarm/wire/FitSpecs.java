@@ -315,14 +315,16 @@ public final class FitSpecs {
       int end = Math.min(games.size(), first + perChunk);
       StringBuilder sgf = new StringBuilder();
       long moves = 0;
+      double seconds = 0;
       boolean[] held = new boolean[end - first];
       for (int i = first; i < end; i++) {
         SgfGame g = games.get(i);
         sgf.append(Sgf.write(g));
         moves += g.moves().size();
+        seconds += g.moves().size() * Chunking.fitSecondsPerMove(g.geometry());
         held[i - first] = heldOut[i];
       }
-      shards.add(new ResolvedFit.Shard(first, sgf.toString(), held, moves));
+      shards.add(new ResolvedFit.Shard(first, sgf.toString(), held, moves, seconds));
     }
     return shards;
   }

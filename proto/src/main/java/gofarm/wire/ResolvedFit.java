@@ -59,8 +59,10 @@ public record ResolvedFit(
    * @param sgf its games as one SGF collection, in order
    * @param heldOut per game, whether it is held out (see {@link #heldOut()})
    * @param moves moves of its games
+   * @param seconds the modelled seconds of one pass over its games on one thread ({@link
+   *     Chunking#fitSecondsPerMove})
    */
-  public record Shard(int first, String sgf, boolean[] heldOut, long moves) {
+  public record Shard(int first, String sgf, boolean[] heldOut, long moves, double seconds) {
     public Shard {
       heldOut = heldOut.clone();
     }

@@ -70,8 +70,8 @@ class FitShardsTest {
     FitShard.Result r =
         new FitShard().run(w.games(), w.heldOut(), w.skipMoves(), w.gamma(), w.group());
     ChunkResult message = FitShards.result(KEY, r, 0.25);
-    assertEquals(List.of(), FitShards.problems(message, 0, shard.moves()));
-    FitShard.Result back = FitShards.sums(message, 0);
+    assertEquals(List.of(), FitShards.problems(message, shard.moves()));
+    FitShard.Result back = FitShards.sums(message);
     assertEquals(r.train(), back.train());
     assertEquals(r.test(), back.test());
     assertEquals(r.skippedTrain(), back.skippedTrain());
@@ -93,27 +93,33 @@ class FitShardsTest {
             KEY,
             new FitShard().run(w.games(), w.heldOut(), w.skipMoves(), w.gamma(), w.group()),
             1);
-    assertEquals(List.of(), FitShards.problems(good, 1, shard.moves()));
+    assertEquals(List.of(), FitShards.problems(good, shard.moves()));
     ChunkResult.Builder b = good.toBuilder();
     b.getFitBuilder().getTrainBuilder().setDenominators(0, Double.NaN);
     assertEquals(
         List.of("fit.train.denominators[0]: must be finite and >= 0 (got NaN)"),
-        FitShards.problems(b.build(), 1, shard.moves()));
+        FitShards.problems(b.build(), shard.moves()));
     b = good.toBuilder();
     b.getFitBuilder().getTestBuilder().setLogLikelihood(Double.NEGATIVE_INFINITY);
     assertEquals(
         List.of("fit.test.logLikelihood: must be finite and <= 0 (got -Infinity)"),
-        FitShards.problems(b.build(), 1, shard.moves()));
+        FitShards.problems(b.build(), shard.moves()));
+    b = good.toBuilder();
+    b.getFitBuilder().setGroup(0);
     assertEquals(
         List.of(
             "fit.train.denominators: must hold one per value of group pat3, 7455 (got 8)",
             "fit.test.denominators: must hold one per value of group pat3, 7455 (got 8)"),
-        FitShards.problems(good, 0, shard.moves()));
+        FitShards.problems(b.build(), shard.moves()));
+    b = good.toBuilder();
+    b.getFitBuilder().setGroup(10);
+    assertEquals(
+        List.of("fit.group: must be 0..9 (got 10)"), FitShards.problems(b.build(), shard.moves()));
     b = good.toBuilder();
     b.getFitBuilder().setSkippedTrain(-1);
     assertEquals(
         List.of("fit.skippedTrain, fit.skippedTest: must not be negative (got -1, 0)"),
-        FitShards.problems(b.build(), 1, shard.moves()).subList(0, 1));
+        FitShards.problems(b.build(), shard.moves()).subList(0, 1));
     assertEquals(
         List.of(
             "fit: decisions and skipped moves must be at most the shard's 3 moves (got "
@@ -122,7 +128,7 @@ class FitShardsTest {
                     + good.getFit().getSkippedTrain()
                     + good.getFit().getSkippedTest())
                 + ")"),
-        FitShards.problems(good, 1, 3));
+        FitShards.problems(good, 3));
     b = good.toBuilder();
     b.getFitBuilder().addCandidateIds(0);
     assertEquals(
@@ -132,25 +138,25 @@ class FitShardsTest {
                 + " and "
                 + good.getFit().getCandidateCountsCount()
                 + ")"),
-        FitShards.problems(b.build(), 1, shard.moves()));
+        FitShards.problems(b.build(), shard.moves()));
     b = good.toBuilder();
     b.getFitBuilder().getTrainBuilder().setWinIds(0, 99_999);
     assertEquals(
         List.of("fit.train.winIds[0]: must be ascending feature ids within 0..7494 (got 99999)"),
-        FitShards.problems(b.build(), 1, shard.moves()));
+        FitShards.problems(b.build(), shard.moves()));
     b = good.toBuilder();
     b.getFitBuilder().getTrainBuilder().setWinCounts(0, 0);
     assertEquals(
         List.of("fit.train.winCounts[0]: must be > 0 (got 0)"),
-        FitShards.problems(b.build(), 1, shard.moves()));
+        FitShards.problems(b.build(), shard.moves()));
     b = good.toBuilder();
     b.getFitBuilder().getTrainBuilder().setTop1(good.getFit().getTrain().getDecisions() + 1);
     assertEquals(
         "fit: train.counts: need 0 <= top1 <= top5 <= decisions",
-        FitShards.problems(b.build(), 1, shard.moves()).get(0).split(" \\(got")[0]);
+        FitShards.problems(b.build(), shard.moves()).get(0).split(" \\(got")[0]);
     assertEquals(
         List.of("seconds: must be finite and not negative (got -1.0)", "fit: required"),
-        FitShards.problems(ChunkResult.newBuilder().setSeconds(-1).build(), 1, 10));
+        FitShards.problems(ChunkResult.newBuilder().setSeconds(-1).build(), 10));
   }
 
   @Test
