@@ -15,11 +15,16 @@ import gofarm.proto.v1.GetJobRequest;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.JobState;
+import gofarm.proto.v1.JobStatus;
+import gofarm.proto.v1.ListJobsRequest;
 import gofarm.proto.v1.SgfSource;
 import gofarm.worker.Worker;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Fit jobs through the real coordinator and workers: the same γ, bit for bit, on one worker, on
@@ -94,15 +99,18 @@ class FitJobsTest {
     assertEquals(its.get(0).getTrainDecisions(), chosen, "every move played has one pattern");
 
     JobResults many;
+    double spotChecksAgreed;
     try (InProcessFarm f = new InProcessFarm()) {
       for (int i = 0; i < 3; i++) {
         f.startWorker("w" + i, 2);
       }
       many = f.finish(f.submit(spec(fit())));
+      spotChecksAgreed = counter(f, "gofarm_coordinator_spot_check_runs", "agreed");
     }
     assertArrayEquals(gamma(one), gamma(many));
     assertEquals(r.getIterationsList(), many.getFit().getIterationsList());
     assertEquals("", many.getStatus().getMessage(), "no worker quarantined by a spot check");
+    assertTrue(spotChecksAgreed > 0, "each worker's first shard ran again on another and agreed");
 
     try (InProcessFarm f = new InProcessFarm()) {
       Worker first = f.startWorker("a", 2);
@@ -116,6 +124,45 @@ class FitJobsTest {
       JobResults disturbed = f.finish(id);
       assertArrayEquals(gamma(one), gamma(disturbed));
       assertEquals(r, disturbed.getFit());
+    }
+  }
+
+  /** The value of a counter's data point with the label value {@code label}. */
+  private static double counter(InProcessFarm f, String name, String label) {
+    for (var m : f.coordinator.metrics().registry().scrape()) {
+      if (m.getMetadata().getPrometheusName().equals(name)) {
+        for (var d : ((CounterSnapshot) m).getDataPoints()) {
+          if (d.getLabels().toString().contains(label)) {
+            return d.getValue();
+          }
+        }
+      }
+    }
+    return 0;
+  }
+
+  @Test
+  void aFinishedFitIsServedAgainAfterARestart(@TempDir Path dir) {
+    JobResults done;
+    String id;
+    try (InProcessFarm f = new InProcessFarm(dir)) {
+      f.startWorker("solo", 2);
+      id = f.submit(spec(fit().setMaxIterations(3)));
+      done = f.finish(id);
+    }
+    try (InProcessFarm f = new InProcessFarm(dir)) {
+      GetJobRequest request = GetJobRequest.newBuilder().setJobId(id).build();
+      JobResults again = f.farm.withDeadlineAfter(30, TimeUnit.SECONDS).getResults(request);
+      assertEquals(done.getFit(), again.getFit());
+      assertEquals(JobState.SUCCEEDED, again.getStatus().getState());
+      JobStatus listed =
+          f.farm
+              .withDeadlineAfter(30, TimeUnit.SECONDS)
+              .listJobs(ListJobsRequest.getDefaultInstance())
+              .getJobs(0);
+      assertEquals(id, listed.getJobId());
+      assertEquals(3, listed.getFit().getIteration(), "gofarm jobs shows where it ended");
+      assertEquals(FitStop.FIT_STOP_MAX_ITERATIONS, listed.getFit().getStop());
     }
   }
 
