@@ -26,9 +26,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The coordinator's Prometheus metrics, named {@code gofarm_coordinator_<thing>_<unit>}. Labels are
- * bounded: {@code state} takes the five job states and {@code policy} the preset names or {@code
- * custom}; job and worker ids are never labels. Created once at start-up and passed to the actors;
- * thread-safe.
+ * bounded: {@code state} takes the five job states, {@code policy} the preset names or {@code
+ * custom}, {@code objective} match or evaluation, {@code sample} train or test; job and worker ids
+ * are never labels. Created once at start-up and passed to the actors; thread-safe.
  *
  * <p>Running jobs are summed, not shown one by one (a job id would be an unbounded label): {@code
  * gofarm_coordinator_running_playouts_done} over {@code _requested} is the progress of all running
