@@ -280,6 +280,36 @@ class SpecFilesTest {
   }
 
   @Test
+  void aFitSpecsGameFilesAndStartTableAreReadRelativeToTheSpec(@TempDir Path dir)
+      throws IOException {
+    Files.createDirectories(dir.resolve("fit"));
+    Files.writeString(
+        dir.resolve("fit/games.sgf"), "(;GM[1]SZ[9];B[ee];W[cc])\n(;GM[1]SZ[9];B[dd])");
+    Files.writeString(dir.resolve("fit/start.gamma"), "capture size=1 3\n");
+    Path spec = dir.resolve("fit/fit.json");
+    Files.writeString(
+        spec,
+        """
+        {"fit": {"games": [{"file": "games.sgf"}, {"file": "missing.sgf"}],
+                 "start": {"file": "start.gamma"}}}
+        """);
+    assertEquals(
+        "spec.fit.games[1].file: cannot read missing.sgf ("
+            + dir.resolve("fit/missing.sgf")
+            + "): no such file",
+        description(() -> SpecFiles.read(spec)));
+    Files.writeString(
+        spec,
+        "{\"fit\": {\"games\": [{\"file\": \"games.sgf\"}], \"start\": {\"file\": \"start.gamma\"}}}");
+    JobSpec read = SpecFiles.read(spec);
+    assertEquals("games.sgf", read.getFit().getGames(0).getFile(), "kept for messages");
+    assertEquals(2, gofarm.io.Sgf.parse(read.getFit().getGames(0).getText()).size());
+    assertEquals("capture size=1 3\n", read.getFit().getStart().getText());
+    ResolvedFit f = (ResolvedFit) JobSpecs.resolve(read);
+    assertEquals(2, f.games());
+  }
+
+  @Test
   void sgfFilesAreReadInTheirCharset(@TempDir Path dir) throws IOException {
     byte[] latin1 = "(;CA[ISO-8859-1]SZ[9]C[Café];B[ee])".getBytes(StandardCharsets.ISO_8859_1);
     Files.write(dir.resolve("latin.sgf"), latin1);
