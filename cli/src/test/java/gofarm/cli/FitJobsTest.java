@@ -2,6 +2,7 @@ package gofarm.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gofarm.playout.FeatureSpace;
@@ -19,6 +20,8 @@ import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.ListJobsRequest;
 import gofarm.proto.v1.SgfSource;
 import gofarm.worker.Worker;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import java.nio.file.Path;
 import java.util.List;
@@ -163,6 +166,16 @@ class FitJobsTest {
       assertEquals(id, listed.getJobId());
       assertEquals(3, listed.getFit().getIteration(), "gofarm jobs shows where it ended");
       assertEquals(FitStop.FIT_STOP_MAX_ITERATIONS, listed.getFit().getStop());
+      // A fit plays no games: gofarm games says so.
+      StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> f.games(id));
+      assertEquals(Status.Code.FAILED_PRECONDITION, e.getStatus().getCode());
+      assertEquals(
+          "job "
+              + id
+              + " is a fit job; it has no games (gofarm results "
+              + id
+              + " shows its results)",
+          e.getStatus().getDescription());
     }
   }
 
