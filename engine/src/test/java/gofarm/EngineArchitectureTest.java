@@ -10,6 +10,9 @@ import org.junit.jupiter.api.Test;
  * <pre>
  *   board, rules (board-core)  <-  life  <-  playout  <-  learn  <-  search
  * </pre>
+ *
+ * <p>{@code learn} also reads game records ({@code gofarm.io}'s {@code SgfGame}): they are what a
+ * fit learns from.
  */
 class EngineArchitectureTest {
   private static final Layering LAYERS =
@@ -18,7 +21,7 @@ class EngineArchitectureTest {
           Map.of(
               "life", Set.of("board", "rules"),
               "playout", Set.of("board", "rules", "life"),
-              "learn", Set.of("board", "rules", "life", "playout"),
+              "learn", Set.of("board", "rules", "io", "life", "playout"),
               "search", Set.of("board", "rules", "life", "playout", "learn")));
 
   @Test

@@ -19,6 +19,7 @@ import io.grpc.ManagedChannel;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -31,13 +32,22 @@ import java.util.concurrent.TimeUnit;
  */
 final class InProcessFarm implements AutoCloseable {
   final String name = InProcessServerBuilder.generateName();
-  final Coordinator coordinator =
-      Coordinator.start(
-          InProcessServerBuilder.forName(name),
-          new CoordinatorSettings("127.0.0.1", -1, null, Duration.ofSeconds(20), "test"));
+  final Coordinator coordinator;
   final ManagedChannel client = InProcessChannelBuilder.forName(name).build();
   final PlayoutFarmGrpc.PlayoutFarmBlockingStub farm = PlayoutFarmGrpc.newBlockingStub(client);
   private final List<Worker> workers = new ArrayList<>();
+
+  InProcessFarm() {
+    this(null);
+  }
+
+  /** A farm whose coordinator keeps its jobs in {@code dataDir} (null: nothing kept). */
+  InProcessFarm(Path dataDir) {
+    coordinator =
+        Coordinator.start(
+            InProcessServerBuilder.forName(name),
+            new CoordinatorSettings("127.0.0.1", -1, dataDir, Duration.ofSeconds(20), "test"));
+  }
 
   Worker startWorker(String id, int threads) {
     return startWorker(WorkerSettings.builder().id(id).threads(threads));

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import gofarm.cli.TrainingGames;
 import gofarm.coordinator.Coordinator;
 import gofarm.coordinator.CoordinatorSettings;
 import gofarm.proto.v1.EvaluateSpec;
+import gofarm.proto.v1.FitSpec;
 import gofarm.proto.v1.GetJobRequest;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.JobState;
@@ -14,7 +16,13 @@ import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.PlayoutFarmGrpc;
 import gofarm.proto.v1.PolicySpec;
 import gofarm.proto.v1.PositionSource;
+import gofarm.proto.v1.ReferencePosition;
+import gofarm.proto.v1.SgfSource;
 import gofarm.proto.v1.SubmitJobRequest;
+import gofarm.proto.v1.TuneEvaluation;
+import gofarm.proto.v1.TuneObjective;
+import gofarm.proto.v1.TuneParameter;
+import gofarm.proto.v1.TuneSpec;
 import gofarm.worker.Worker;
 import gofarm.worker.WorkerSettings;
 import gofarm.worker.metrics.WorkerMetrics;
@@ -48,9 +56,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Every metric that the Grafana dashboard, the recording rules and the alerts name is exported by a
  * real coordinator and worker: they run in this JVM over TCP on 127.0.0.1 with their metrics
- * endpoints, a job with a light and a heavy policy runs, and both endpoints are scraped while it
- * runs and after it ends. The endpoints behind the container and Kubernetes probes are checked here
- * too: {@code /-/healthy} on both metrics ports and gRPC health on the coordinator's port.
+ * endpoints, a job with a light and a heavy policy runs beside a tune and a fit job, and both
+ * endpoints are scraped while they run and after they end. The endpoints behind the container and
+ * Kubernetes probes are checked here too: {@code /-/healthy} on both metrics ports and gRPC health
+ * on the coordinator's port.
  */
 class DeployMetricsTest {
   private static final Duration WAIT = Duration.ofSeconds(60);
@@ -104,19 +113,81 @@ class DeployMetricsTest {
             .submitJob(SubmitJobRequest.newBuilder().setSpec(spec).build())
             .getJobId();
     GetJobRequest job = GetJobRequest.newBuilder().setJobId(id).build();
+    // A tune and a fit job, first in line, far longer than the test waits for: their gauges.
+    List<GetJobRequest> jobs = new ArrayList<>(List.of(job));
+    for (JobSpec other : List.of(tuneSpec(), fitSpec())) {
+      jobs.add(
+          GetJobRequest.newBuilder()
+              .setJobId(
+                  farm.withDeadlineAfter(30, TimeUnit.SECONDS)
+                      .submitJob(SubmitJobRequest.newBuilder().setSpec(other).build())
+                      .getJobId())
+              .build());
+    }
 
     // Running: counted chunks of both policies, rule fires, and the running-job gauges.
     awaitScrape(
         coordinator.metricsPort(),
         s ->
             s.has("gofarm_coordinator_running_black_win_rate")
-                && s.has("gofarm_coordinator_playouts_total"));
+                && s.has("gofarm_coordinator_playouts_total")
+                && s.has("gofarm_coordinator_running_tune_objective")
+                && s.has("gofarm_coordinator_running_fit_log_likelihood"));
     awaitScrape(workerMetricsServer.getPort(), s -> s.has("gofarm_worker_rule_fires_total"));
-    assertEquals(JobState.RUNNING, farm.getJob(job).getState(), "scraped while running");
+    for (GetJobRequest j : jobs) {
+      assertEquals(JobState.RUNNING, farm.getJob(j).getState(), "scraped while running");
+    }
 
-    JobStatus cancelled = farm.withDeadlineAfter(30, TimeUnit.SECONDS).cancelJob(job);
-    assertEquals(JobState.CANCELLED, cancelled.getState());
+    for (GetJobRequest j : jobs) {
+      JobStatus cancelled = farm.withDeadlineAfter(30, TimeUnit.SECONDS).cancelJob(j);
+      assertEquals(JobState.CANCELLED, cancelled.getState());
+    }
     SCRAPE.add(coordinator.metricsPort()).add(workerMetricsServer.getPort());
+  }
+
+  /** A tuning on one reference position with a given value, of more iterations than it runs. */
+  private static JobSpec tuneSpec() {
+    return JobSpec.newBuilder()
+        .setName("deploy metrics: tune")
+        .setSeed(5)
+        .setPriority(10)
+        .setTune(
+            TuneSpec.newBuilder()
+                .setPolicy(PolicySpec.newBuilder().setName("heavy"))
+                .addParameters(
+                    TuneParameter.newBuilder()
+                        .setPath("rules[0].rate")
+                        .setMin(0)
+                        .setMax(1)
+                        .setCEnd(0.1)
+                        .setREnd(1))
+                .setObjective(
+                    TuneObjective.newBuilder()
+                        .setEvaluation(
+                            TuneEvaluation.newBuilder()
+                                .setPlayouts(100)
+                                .addPositions(
+                                    ReferencePosition.newBuilder()
+                                        .setPosition(PositionSource.newBuilder().setEmpty(9))
+                                        .setBlackValue(0.45))))
+                .setIterations(100_000)
+                .setBatchPairs(1))
+        .build();
+  }
+
+  /** A fit of a few short games, of more iterations than it runs. */
+  private static JobSpec fitSpec() {
+    return JobSpec.newBuilder()
+        .setName("deploy metrics: fit")
+        .setSeed(5)
+        .setPriority(10)
+        .setFit(
+            FitSpec.newBuilder()
+                .addGames(SgfSource.newBuilder().setText(TrainingGames.sgf(10, 9, 40, 5)))
+                .setTestShare(0.3)
+                .setMaxIterations(10_000)
+                .setMinGain(0))
+        .build();
   }
 
   /** Scrapes a port until {@code done} holds for that scrape, and adds every scrape. */
@@ -229,6 +300,25 @@ class DeployMetricsTest {
     assertTrue(SCRAPE.has("gofarm_coordinator_running_playouts_done"));
     assertTrue(SCRAPE.has("gofarm_coordinator_running_playouts_requested"));
     assertEquals(Set.of("policy"), SCRAPE.labels("gofarm_coordinator_running_black_win_rate"));
+    assertEquals(Set.of("objective"), SCRAPE.labels("gofarm_coordinator_running_tune_objective"));
+    assertEquals(Set.of("sample"), SCRAPE.labels("gofarm_coordinator_running_fit_log_likelihood"));
+  }
+
+  @Test
+  void theDashboardHasPanelsForTuneAndFitJobs() {
+    // Every running-job gauge of the tune and fit kinds is drawn (and, above, exported).
+    List<String> names = PromQl.metricNames(DeployFiles.dashboardExpressions());
+    for (String gauge :
+        List.of(
+            "gofarm_coordinator_running_tune_iterations_done",
+            "gofarm_coordinator_running_tune_iterations_requested",
+            "gofarm_coordinator_running_tune_objective",
+            "gofarm_coordinator_running_fit_iterations_done",
+            "gofarm_coordinator_running_fit_iterations_requested",
+            "gofarm_coordinator_running_fit_log_likelihood")) {
+      assertTrue(names.contains(gauge), "the dashboard draws " + gauge);
+      assertTrue(SCRAPE.has(gauge), gauge + " is exported while such a job runs");
+    }
   }
 
   @Test

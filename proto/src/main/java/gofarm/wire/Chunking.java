@@ -46,6 +46,25 @@ import java.util.Map;
  * model reproduces the table within 5 %; a custom policy's chunks land within the 1-2 s the
  * protocol promises as long as its rules resemble the presets'.
  *
+ * <h2>Fit chunks</h2>
+ *
+ * A fit job's chunk is a shard of consecutive games, summed once per pass ({@code
+ * gofarm.learn.FitShard}); by default a shard holds the games that take about {@link
+ * #TARGET_SECONDS} on one thread, modelled per move read as
+ *
+ * <pre>
+ *   seconds per move = 7.2 µs + 0.046 µs * area
+ *   games per chunk  = TARGET_SECONDS * games / (the modelled seconds of all games' moves), to two
+ *                      significant digits, within 1..100,000
+ * </pre>
+ *
+ * A move costs a candidate list with every candidate's features (a pass over the board's empty
+ * points) and the sums over those candidates. Measured on this project's machine (2 vCPU Intel Xeon
+ * 2.5 GHz, OpenJDK 17, 2026-11, one thread, warm: the 20th of 20 passes over the same games; the
+ * first pass in a fresh JVM takes 3 to 5 times longer), on games of softmax self-play: 9x9 11 µs
+ * per move (300 games, 30,660 moves), 13x13 15 µs, 19x19 24 µs; the line through 9x9 and 19x19
+ * gives 13x13 within 3 %. So a 9x9 shard of 1,300 games of 100 moves takes about 1.5 s.
+ *
  * <h2>Seeds</h2>
  *
  * Chunk {@code c} of pair ({@code p}, {@code q}) of a job with seed {@code s} runs with seed {@code
@@ -62,6 +81,13 @@ public final class Chunking {
 
   /** The largest chunk: the protocol's limit. */
   public static final int MAX_CHUNK_PLAYOUTS = 10_000_000;
+
+  /** The most games of one fit chunk. */
+  public static final int MAX_GAMES_PER_CHUNK = 100_000;
+
+  // A fit chunk's seconds per move read: a base and a cost per board point; see the class comment.
+  private static final double FIT_MOVE_BASE = 7.2e-6;
+  private static final double FIT_MOVE_PER_POINT = 0.046e-6;
 
   // Uniform's seconds per playout and board point, measured on 9x9 and 19x19.
   private static final double UNIFORM_9 = 1.0 / (40_000 * 81);
@@ -137,6 +163,20 @@ public final class Chunking {
     }
     double unit = StrictMath.pow(10, StrictMath.floor(StrictMath.log10(x)) - 1);
     return StrictMath.rint(x / unit) * unit;
+  }
+
+  /** The modelled seconds a fit chunk spends on one move of a game on this board; see above. */
+  public static double fitSecondsPerMove(Geometry geometry) {
+    return FIT_MOVE_BASE + FIT_MOVE_PER_POINT * geometry.pointCount();
+  }
+
+  /**
+   * The default games of a fit chunk: {@code games} games whose moves take {@code seconds} in all
+   * (as {@link #fitSecondsPerMove} models them), cut into chunks of about {@link #TARGET_SECONDS}.
+   */
+  public static int defaultGamesPerChunk(int games, double seconds) {
+    double perChunk = seconds <= 0 ? games : TARGET_SECONDS * games / seconds;
+    return (int) Math.max(1, Math.min(MAX_GAMES_PER_CHUNK, twoDigits(perChunk)));
   }
 
   /** The seed of chunk {@code chunk} of pair ({@code position}, {@code policy}) of a job. */

@@ -238,8 +238,11 @@ public final class Codec {
     return new PolicySpec(label, rules, gammas);
   }
 
-  /** A softmax policy's γ table from its source at {@code path}, or null with the problems. */
-  private static GammaTable gammaTable(GammaSource source, String path, Violations v) {
+  /**
+   * A γ table from its source at {@code path} (a softmax policy's, a fit's start), or null with the
+   * problems: the table's own line-numbered ones under {@code path.text}.
+   */
+  static GammaTable gammaTable(GammaSource source, String path, Violations v) {
     String textPath = Violations.join(path, "text");
     if (source.getText().isEmpty()) {
       v.add(

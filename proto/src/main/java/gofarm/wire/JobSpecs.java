@@ -120,8 +120,20 @@ public final class JobSpecs {
                 v);
         return v.count() > before ? null : t;
       }
+      case FIT -> {
+        ResolvedFit f =
+            FitSpecs.resolve(
+                spec.getName(),
+                spec.getSeed(),
+                spec.getPriority(),
+                rules == null ? Rules.DEFAULT : rules,
+                spec.getFit(),
+                Violations.join(path, "fit"),
+                v);
+        return v.count() > before ? null : f;
+      }
       default -> {
-        v.add(path, "the job kind is required: give evaluate, match or tune");
+        v.add(path, "the job kind is required: give evaluate, match, tune or fit");
         return null;
       }
     }

@@ -8,6 +8,7 @@ import gofarm.io.Sgf;
 import gofarm.io.SgfGame;
 import gofarm.io.SgfParseException;
 import gofarm.proto.v1.EvaluateSpec;
+import gofarm.proto.v1.FitSpec;
 import gofarm.proto.v1.GammaSource;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.MatchSpec;
@@ -154,6 +155,12 @@ public final class SpecFiles {
         if (t.getConfirm().hasMatch()) {
           TuneMatch.Builder m = t.getConfirmBuilder().getMatchBuilder();
           m.setOpenings(inline(m.getOpenings(), "spec.tune.confirm.match.openings", baseDir, v));
+        }
+      }
+      case FIT -> {
+        FitSpec.Builder f = b.getFitBuilder();
+        for (int i = 0; i < f.getGamesCount(); i++) {
+          f.setGames(i, inline(f.getGames(i), "spec.fit.games[" + i + "]", baseDir, v));
         }
       }
       default -> {}

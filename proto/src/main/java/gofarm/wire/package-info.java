@@ -22,14 +22,16 @@
  *       gofarm.wire.ResolvedEvaluation} of {@link gofarm.wire.JobPosition}s and policies, a {@link
  *       gofarm.wire.ResolvedMatch} ({@link gofarm.wire.MatchSpecs}) or a {@link
  *       gofarm.wire.ResolvedTune} ({@link gofarm.wire.TuneSpecs}: the tuned numbers, their SPSA
- *       gains, and each pair's perturbation, seed and policies), which the coordinator uses without
- *       reading protos.
+ *       gains, and each pair's perturbation, seed and policies) or a {@link
+ *       gofarm.wire.ResolvedFit} ({@link gofarm.wire.FitSpecs}: game records replayed, held out by
+ *       the seed and cut into shards), which the coordinator uses without reading protos.
  *   <li>{@link gofarm.wire.Chunking}: default chunk sizes and chunk seeds, pure functions of the
  *       job.
  *   <li>{@link gofarm.wire.WorkerProtocol}: the protocol version, the checks of a {@code Hello},
  *       chunk assignments and results ({@link gofarm.wire.Chunk}, {@link gofarm.wire.ChunkKey});
  *       {@link gofarm.wire.PositionSearches}: the position-search chunks ({@link
- *       gofarm.wire.SearchChunk}).
+ *       gofarm.wire.SearchChunk}); {@link gofarm.wire.FitShards}: the fit chunks (a shard's games
+ *       out, its MM sums back, checked).
  *   <li>{@link gofarm.wire.Results}: win rates with Wilson intervals, ownership, top moves and rule
  *       summaries as {@code PairResult} and {@code PairSummary}.
  *   <li>{@link gofarm.wire.FarmRequests}: the checks of the small farm requests.

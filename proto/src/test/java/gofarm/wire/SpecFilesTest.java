@@ -120,7 +120,7 @@ class SpecFilesTest {
   @Test
   void unknownFieldsAreNamedAtTheirPathWithTheKnownOnes() {
     assertEquals(
-        "spec.nmae: unknown field (JobSpec has name, seed, priority, rules, evaluate, match, tune)",
+        "spec.nmae: unknown field (JobSpec has name, seed, priority, rules, evaluate, match, tune, fit)",
         refused("{\"nmae\": \"x\"}"));
     assertEquals(
         "spec.evaluate.positon: unknown field (EvaluateSpec has positions, policies, playouts,"
@@ -159,8 +159,8 @@ class SpecFilesTest {
             "{\"evaluate\": {\"policies\": [{\"rules\": [{\"kind\": \"random\"},"
                 + " {\"kind\": \"capture\", \"params\": {\"ladder\": 1, \"scope\": \"wide\"}}]}]}}"));
     assertEquals(
-        "spec: must be an object with the fields name, seed, priority, rules, evaluate, match, tune"
-            + " (got an array)",
+        "spec: must be an object with the fields name, seed, priority, rules, evaluate, match, tune,"
+            + " fit (got an array)",
         refused("[1, 2]"));
   }
 
@@ -170,7 +170,7 @@ class SpecFilesTest {
         "spec.evaluate.positions[0]: give only one of empty, position, sgf (got empty and sgf)",
         refused("{\"evaluate\": {\"positions\": [{\"empty\": 9, \"sgf\": {\"text\": \"(;)\"}}]}}"));
     assertEquals(
-        "spec: give only one of evaluate, match, tune (got evaluate and match)",
+        "spec: give only one of evaluate, match, tune, fit (got evaluate and match)",
         refused("{\"evaluate\": {}, \"match\": {}}"));
   }
 
@@ -277,6 +277,36 @@ class SpecFilesTest {
             + games
             + "): a directory, not a file",
         description(() -> SpecFiles.read(spec)));
+  }
+
+  @Test
+  void aFitSpecsGameFilesAndStartTableAreReadRelativeToTheSpec(@TempDir Path dir)
+      throws IOException {
+    Files.createDirectories(dir.resolve("fit"));
+    Files.writeString(
+        dir.resolve("fit/games.sgf"), "(;GM[1]SZ[9];B[ee];W[cc])\n(;GM[1]SZ[9];B[dd])");
+    Files.writeString(dir.resolve("fit/start.gamma"), "capture size=1 3\n");
+    Path spec = dir.resolve("fit/fit.json");
+    Files.writeString(
+        spec,
+        """
+        {"fit": {"games": [{"file": "games.sgf"}, {"file": "missing.sgf"}],
+                 "start": {"file": "start.gamma"}}}
+        """);
+    assertEquals(
+        "spec.fit.games[1].file: cannot read missing.sgf ("
+            + dir.resolve("fit/missing.sgf")
+            + "): no such file",
+        description(() -> SpecFiles.read(spec)));
+    Files.writeString(
+        spec,
+        "{\"fit\": {\"games\": [{\"file\": \"games.sgf\"}], \"start\": {\"file\": \"start.gamma\"}}}");
+    JobSpec read = SpecFiles.read(spec);
+    assertEquals("games.sgf", read.getFit().getGames(0).getFile(), "kept for messages");
+    assertEquals(2, gofarm.io.Sgf.parse(read.getFit().getGames(0).getText()).size());
+    assertEquals("capture size=1 3\n", read.getFit().getStart().getText());
+    ResolvedFit f = (ResolvedFit) JobSpecs.resolve(read);
+    assertEquals(2, f.games());
   }
 
   @Test

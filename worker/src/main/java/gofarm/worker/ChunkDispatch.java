@@ -19,10 +19,11 @@ import java.util.function.Consumer;
  *
  * <p>An assignment is decoded at once, except a match's game pair ({@link MatchChunks}), which is
  * decoded on the playout thread that plays it (a balanced random opening takes a few hundred
- * playouts to draw) and holds that one thread for both games, and a position search ({@link
- * PositionSearchChunks}), which holds one thread likewise. An assignment of a chunk whose result is
- * kept is answered with that result instead of running it again; one in hand is not run twice; one
- * that arrives while draining goes straight back.
+ * playouts to draw) and holds that one thread for both games, a position search ({@link
+ * PositionSearchChunks}) and a fit job's shard ({@link FitShardChunks}: its games are parsed
+ * there), which hold one thread likewise. An assignment of a chunk whose result is kept is answered
+ * with that result instead of running it again; one in hand is not run twice; one that arrives
+ * while draining goes straight back.
  *
  * <p>The outcomes are told apart for the hub: a result; a malformed assignment (cannot be run here:
  * handed back with a failure text counted against the job); an external engine that is missing,
@@ -80,9 +81,9 @@ final class ChunkDispatch implements HubConnection.Listener, ChunkQueue.Runner {
     if (chunks.inHand(key)) {
       return; // its result goes out when it finishes
     }
-    if (a.hasGamePair() || a.hasSearch()) {
+    if (a.hasGamePair() || a.hasSearch() || a.hasFit()) {
       // Decoded on its playout thread: drawing a balanced random opening takes milliseconds, and
-      // a search holds its one thread as a game pair does.
+      // a search or a shard of games holds its one thread as a game pair does.
       chunks.addPair(key, a);
       chunks.startChunks(this);
       return;
@@ -141,11 +142,18 @@ final class ChunkDispatch implements HubConnection.Listener, ChunkQueue.Runner {
             });
   }
 
-  /** Plays a match chunk's game pair, or runs a position search, on one playout thread. */
+  /**
+   * Plays a match chunk's game pair, runs a position search or sums a fit shard, on one playout
+   * thread.
+   */
   @Override
   public void play(ChunkKey key, ChunkAssignment a) {
     engine
-        .run(() -> a.hasSearch() ? PositionSearchChunks.run(a) : matches.play(a))
+        .run(
+            () ->
+                a.hasSearch()
+                    ? PositionSearchChunks.run(a)
+                    : a.hasFit() ? FitShardChunks.run(a) : matches.play(a))
         .handle(
             (result, error) -> {
               Throwable cause =

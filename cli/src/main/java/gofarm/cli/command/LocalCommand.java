@@ -51,7 +51,8 @@ import picocli.CommandLine.Spec;
           + " prints the results table and writes JSON, CSV and SVG pictures into --out"
           + " (and for a match its games as games.sgf; for a tune job the tuned policy as"
           + " tuned-policy.txt and tuned-policy.json, θ per iteration as theta.csv, and its"
-          + " confirmation's games as games.sgf).",
+          + " confirmation's games as games.sgf; for a fit job the fitted table as policy.gamma"
+          + " and the figures per iteration as fit.csv).",
       "Serves Prometheus metrics on --metrics-port while it runs."
     })
 public final class LocalCommand implements Callable<Integer> {

@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
  * {@code gofarm results}: a job's results as a table, JSON or CSV, and optionally as files. For a
  * match the table is the match report's, the CSV has a row per game pair, and {@code --out} also
  * gets the games. For a tune job the CSV has θ per iteration, and {@code --out} gets the tuned
- * policy and, with a confirmation match, its games.
+ * policy and, with a confirmation match, its games. For a fit job the CSV has the figures of each
+ * table measured, and {@code --out} gets the fitted table ({@code policy.gamma}).
  */
 @Command(
     name = "results",
@@ -54,7 +55,8 @@ public final class ResultsCommand implements Callable<Integer> {
           "Also write results.json, results.csv, results.txt and SVG pictures here (an evaluate"
               + " job adds ownership.csv, a match its games as games.sgf; a tune job writes"
               + " theta.csv instead of results.csv, tuned-policy.txt and tuned-policy.json, and its"
-              + " confirmation's games as games.sgf).")
+              + " confirmation's games as games.sgf; a fit job fit.csv instead of results.csv and"
+              + " the fitted table as policy.gamma).")
   Path out;
 
   @Spec CommandSpec commandSpec;

@@ -17,7 +17,8 @@ public final class Headline {
    * {@code job j-3 · 9x9 policies · SUCCEEDED · 40,000 of 40,000 playouts in 1.2s (33.3k
    * playouts/s)}; for a tune job iterations, confirmation pairs and units, e.g. {@code job j-4 ·
    * rates · SUCCEEDED · 200 of 200 iterations, confirmation 120 pairs · 3,440 of 5,200 games in
-   * 14m02s}.
+   * 14m02s}; for a fit job iterations and moves read, e.g. {@code job j-5 · 9x9 · SUCCEEDED · 24 of
+   * at most 100 iterations · 1,250,000 of at most 5,050,000 moves read in 40s}.
    */
   public static String of(JobStatus s) {
     double seconds =
@@ -25,14 +26,14 @@ public final class Headline {
             ? (s.getFinished().getSeconds() - s.getStarted().getSeconds())
                 + (s.getFinished().getNanos() - s.getStarted().getNanos()) / 1e9
             : 0;
-    if (s.hasTune()) {
+    if (s.hasTune() || s.hasFit()) {
       return String.format(
           Locale.ROOT,
           "job %s · %s · %s · %s%s%s",
           s.getJobId(),
           s.getName().isEmpty() ? "(no name)" : TerminalText.escape(s.getName()),
           s.getState(),
-          TuneReport.headline(s),
+          s.hasTune() ? TuneReport.headline(s) : FitReport.headline(s),
           seconds > 0 ? " in " + ProgressBar.duration(seconds) : "",
           s.getMessage().isEmpty() ? "" : " · " + TerminalText.escape(s.getMessage()));
     }
@@ -63,11 +64,15 @@ public final class Headline {
   /**
    * The progress cell of {@code gofarm jobs}: the share of the playouts (games for a match) done,
    * e.g. {@code 45 %}; for a tune job where it stands ({@code iteration 120 of 2,000}, {@code
-   * confirming: 37 pairs}, {@code 2,000 iterations, confirmed}).
+   * confirming: 37 pairs}, {@code 2,000 iterations, confirmed}); for a fit job its iterations and
+   * why it stopped ({@code iteration 12 of at most 100}, {@code 24 iterations, converged}).
    */
   public static String progress(JobStatus s) {
     if (s.hasTune()) {
       return TuneReport.progress(s);
+    }
+    if (s.hasFit()) {
+      return FitReport.progress(s);
     }
     return String.format(
         Locale.ROOT,
@@ -77,11 +82,14 @@ public final class Headline {
 
   /**
    * The work-done cell of {@code gofarm jobs}: playouts, games for a match, games or evaluations
-   * for a tune job, e.g. {@code 1,200 games}.
+   * for a tune job, moves read (every pass) for a fit job, e.g. {@code 1,200 games}.
    */
   public static String done(JobStatus s) {
     if (s.hasTune()) {
       return String.format(Locale.ROOT, "%,d %s", s.getPlayoutsDone(), TuneReport.units(s));
+    }
+    if (s.hasFit()) {
+      return String.format(Locale.ROOT, "%,d moves read", s.getPlayoutsDone());
     }
     return String.format(Locale.ROOT, s.hasMatch() ? "%,d games" : "%,d", s.getPlayoutsDone());
   }

@@ -2,6 +2,7 @@ package gofarm.cli.report;
 
 import gofarm.cli.console.ProgressBar;
 import gofarm.cli.console.TerminalText;
+import gofarm.proto.v1.FitSummary;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.MatchSummary;
 import gofarm.proto.v1.PairSummary;
@@ -20,7 +21,10 @@ import java.util.Locale;
  * its recent values; when the match ends, one line says how. For a tune job: iterations counted of
  * all, iterations per minute and ETA, θ per parameter and the objective's running value; then the
  * confirmation match on a bar of its own, shown as a match is; when the job ends, lines with the
- * tuned policy and whether the confirmation confirmed it.
+ * tuned policy and whether the confirmation confirmed it. For a fit job: iterations (MM updates)
+ * made of the most allowed, iterations per minute and ETA (until the most, an upper bound), the
+ * group being updated and the latest table's training and held-out log-likelihood per decision and
+ * top-1 rate; when the job ends, one line says why the fit stopped.
  */
 public final class JobWatcher {
   private JobWatcher() {}
@@ -39,6 +43,8 @@ public final class JobWatcher {
                 + (last.getName().isEmpty() ? "" : ": " + TerminalText.escape(last.getName())));
         if (last.hasTune()) {
           tune = new TuneProgress(err);
+        } else if (last.hasFit()) {
+          bar = new ProgressBar("iterations", last.getFit().getMaxIterations(), err);
         } else if (last.hasMatch()) {
           err.println(
               last.getMatch().getCandidate() + " (candidate) vs " + last.getMatch().getBaseline());
@@ -49,6 +55,10 @@ public final class JobWatcher {
       }
       if (tune != null) {
         tune.show(last);
+      } else if (last.hasFit()) {
+        bar.setRate(FitReport.rate(last), eta(last));
+        bar.setSuffix(FitReport.live(last.getFit()));
+        bar.set(last.getFit().getIteration());
       } else if (last.hasMatch()) {
         bar.setRate(
             String.format(Locale.ROOT, "%.1f games/min", last.getMatch().getGamesPerMinute()),
@@ -67,6 +77,10 @@ public final class JobWatcher {
       bar.finish();
       if (last.hasMatch() && isOver(last)) {
         err.println(ending(last));
+        err.flush();
+      }
+      if (last.hasFit() && isOver(last)) {
+        err.println(fitEnding(last));
         err.flush();
       }
     }
@@ -195,6 +209,28 @@ public final class JobWatcher {
         m.getPairs() == 1 ? "pair" : "pairs",
         figures.isEmpty() ? "" : ": " + figures,
         MatchReport.hasSprt(m) ? "  LLR " + MatchReport.llr(m) : "");
+  }
+
+  /**
+   * The line after a fit's bar: why it stopped, after how many updates, with the last table's
+   * figures (the bar stops short of its end when the fit converged).
+   */
+  static String fitEnding(JobStatus s) {
+    FitSummary f = s.getFit();
+    String how =
+        switch (f.getStop()) {
+          case FIT_STOP_CONVERGED -> "fit converged";
+          case FIT_STOP_MAX_ITERATIONS -> "fit made the most iterations";
+          default -> "fit " + s.getState().name().toLowerCase(Locale.ROOT);
+        };
+    String figures = FitReport.live(f);
+    return String.format(
+        Locale.ROOT,
+        "%s after %,d %s%s",
+        how,
+        f.getIteration(),
+        f.getIteration() == 1 ? "iteration" : "iterations",
+        figures.isEmpty() ? "" : ": " + figures);
   }
 
   /**

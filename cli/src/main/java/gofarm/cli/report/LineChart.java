@@ -8,7 +8,8 @@ import java.util.Locale;
  * One SVG line chart over a series counted 1..n (game pairs, iterations): the frame, the grid with
  * round ticks, a title, a subtitle with the figures, the axis labels and a caption saying what the
  * chart shows, and the marks drawn into it (lines, polylines, shaded bands, labels). The charts of
- * {@link MatchCharts} and {@link TuneCharts} are drawn with it, so they look alike.
+ * {@link MatchCharts}, {@link TuneCharts} and {@link FitCharts} are drawn with it, so they look
+ * alike.
  *
  * <pre>{@code
  * LineChart c = new LineChart(n, 0, 1);
@@ -242,6 +243,21 @@ final class LineChart {
   /** One point per value, value i at x = i + 1, with the given stroke width and opacity. */
   void polyline(
       StringBuilder sb, String cls, double[] values, String colour, double width, double opacity) {
+    polyline(sb, cls, 1, values, colour, width, opacity);
+  }
+
+  /**
+   * One point per value, value i at x = first + i (a series counted from 0, such as the tables of a
+   * fit from its start), with the given stroke width and opacity.
+   */
+  void polyline(
+      StringBuilder sb,
+      String cls,
+      int first,
+      double[] values,
+      String colour,
+      double width,
+      double opacity) {
     sb.append("<polyline class=\"").append(cls).append("\" fill=\"none\" stroke=\"");
     sb.append(colour)
         .append(String.format(Locale.ROOT, "\" stroke-width=\"%.1f\"", width))
@@ -249,7 +265,7 @@ final class LineChart {
         .append(" points=\"");
     for (int i = 0; i < values.length; i++) {
       sb.append(i == 0 ? "" : " ")
-          .append(String.format(Locale.ROOT, "%.2f,%.2f", x(i + 1), y(values[i])));
+          .append(String.format(Locale.ROOT, "%.2f,%.2f", x(first + i), y(values[i])));
     }
     sb.append("\"/>\n");
   }

@@ -29,7 +29,11 @@ import java.util.Locale;
  * text ({@code tuned-policy.txt}) and as a spec's {@code policy} ({@code tuned-policy.json}), with
  * a confirmation its game pairs ({@code confirm.csv}), and in {@code svg/} each parameter's
  * trajectory ({@code theta-01-rules-0-rate.svg} ...), the objective ({@code objective.svg}) and the
- * confirmation's {@code elo.svg} and {@code llr.svg} as a match draws them.
+ * confirmation's {@code elo.svg} and {@code llr.svg} as a match draws them. For a fit job: {@code
+ * results.json}, {@code fit.csv} (the figures of each table measured), {@code results.txt}, the
+ * fitted table ({@code policy.gamma}, each value commented with its training counts), and in {@code
+ * svg/} the learning curves ({@code fit-loglik.svg}, {@code fit-top1.svg}) and the 3x3 patterns of
+ * largest and smallest γ ({@code patterns.svg}).
  */
 public final class ResultsFiles {
   private ResultsFiles() {}
@@ -53,6 +57,9 @@ public final class ResultsFiles {
       }
       if (ResultsReport.isTune(results)) {
         return writeTune(results, dir);
+      }
+      if (ResultsReport.isFit(results)) {
+        return writeFit(results, dir);
       }
       written.add(write(dir.resolve("results.json"), ResultsReport.json(results)));
       written.add(write(dir.resolve("results.csv"), ResultsReport.csv(results)));
@@ -95,6 +102,21 @@ public final class ResultsFiles {
       written.add(
           write(svg.resolve("elo.svg"), MatchCharts.elo(TuneReport.confirm(results), sprt)));
     }
+    return written;
+  }
+
+  private static List<Path> writeFit(JobResults results, Path dir) throws IOException {
+    List<Path> written = new ArrayList<>();
+    written.add(write(dir.resolve("results.json"), ResultsReport.json(results)));
+    written.add(write(dir.resolve("fit.csv"), FitReport.csv(results)));
+    written.add(write(dir.resolve("results.txt"), FitReport.table(results)));
+    if (results.getFit().getGammaCount() > 0) {
+      written.add(write(dir.resolve("policy.gamma"), FitReport.gammaText(results)));
+    }
+    Path svg = Files.createDirectories(dir.resolve("svg"));
+    written.add(write(svg.resolve("fit-loglik.svg"), FitCharts.logLikelihood(results)));
+    written.add(write(svg.resolve("fit-top1.svg"), FitCharts.top1(results)));
+    written.add(write(svg.resolve("patterns.svg"), PatternSheet.svg(results)));
     return written;
   }
 

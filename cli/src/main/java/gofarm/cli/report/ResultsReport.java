@@ -12,7 +12,8 @@ import java.util.Locale;
 
 /**
  * A job's results as people read them (a table) and as programs do (CSV, JSON): an evaluate job's
- * here, a match's by {@link MatchReport} and a tune job's by {@link TuneReport}.
+ * here, a match's by {@link MatchReport}, a tune job's by {@link TuneReport} and a fit job's by
+ * {@link FitReport}.
  */
 public final class ResultsReport {
   private ResultsReport() {}
@@ -27,6 +28,11 @@ public final class ResultsReport {
     return TuneReport.isTune(r);
   }
 
+  /** Whether the results are a fit job's. */
+  public static boolean isFit(JobResults r) {
+    return FitReport.isFit(r);
+  }
+
   /**
    * Whether the job has games to download ({@code gofarm games}): a match's, or a tuning's
    * confirmation games (its tuning games are not kept).
@@ -37,7 +43,8 @@ public final class ResultsReport {
 
   /**
    * The results as an aligned text table: for an evaluate job one row per (position, policy), for a
-   * match {@link MatchReport#table}, for a tune job {@link TuneReport#table}.
+   * match {@link MatchReport#table}, for a tune job {@link TuneReport#table}, for a fit job {@link
+   * FitReport#table}.
    */
   public static String table(JobResults r) {
     if (isMatch(r)) {
@@ -45,6 +52,9 @@ public final class ResultsReport {
     }
     if (isTune(r)) {
       return TuneReport.table(r);
+    }
+    if (isFit(r)) {
+      return FitReport.table(r);
     }
     List<String[]> rows = new ArrayList<>();
     rows.add(
@@ -92,7 +102,7 @@ public final class ResultsReport {
   /**
    * One CSV row per (position, policy) with the main figures (RFC 4180 quoting); for a match one
    * row per game pair ({@link MatchReport#csv}), for a tune job one row per iteration with θ
-   * ({@link TuneReport#csv}).
+   * ({@link TuneReport#csv}), for a fit job one row per table measured ({@link FitReport#csv}).
    */
   public static String csv(JobResults r) {
     if (isMatch(r)) {
@@ -100,6 +110,9 @@ public final class ResultsReport {
     }
     if (isTune(r)) {
       return TuneReport.csv(r);
+    }
+    if (isFit(r)) {
+      return FitReport.csv(r);
     }
     StringBuilder sb =
         new StringBuilder(

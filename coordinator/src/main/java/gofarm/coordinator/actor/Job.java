@@ -319,6 +319,17 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
       metrics.chunkNotNeeded();
       return this;
     }
+    String misfit =
+        codec.kind().hasChunk(key)
+            ? tally.refusal(codec.kind().series(key), key.chunk(), done.result())
+            : null;
+    if (misfit != null) {
+      // What the edge could not check without the tally: refused as a malformed result is.
+      getContext().getLog().warn("refused a result from worker {}: {}", worker, misfit);
+      metrics.resultRefused("invalid");
+      quarantine(worker, "its result of chunk " + key + " does not fit the chunk: " + misfit);
+      return this;
+    }
     if (spotChecks.isCheckRun(key, worker)) {
       return onCheckRun(done);
     }

@@ -1,6 +1,7 @@
 package gofarm.coordinator.codec;
 
 import gofarm.coordinator.job.EvaluatePlan;
+import gofarm.coordinator.job.FitPlan;
 import gofarm.coordinator.job.JobCost;
 import gofarm.coordinator.job.JobLimits;
 import gofarm.coordinator.job.MatchPlan;
@@ -8,6 +9,7 @@ import gofarm.coordinator.job.TunePlan;
 import gofarm.proto.v1.JobSpec;
 import gofarm.wire.JobSpecs;
 import gofarm.wire.ResolvedEvaluation;
+import gofarm.wire.ResolvedFit;
 import gofarm.wire.ResolvedJob;
 import gofarm.wire.ResolvedMatch;
 import gofarm.wire.ResolvedTune;
@@ -52,6 +54,9 @@ public record JobPlan(
     if (job instanceof ResolvedTune t) {
       return new TuneCodec(jobId, new TunePlan(t));
     }
+    if (job instanceof ResolvedFit f) {
+      return new FitCodec(jobId, new FitPlan(f));
+    }
     throw new IllegalStateException("no job kind for " + job.getClass().getSimpleName());
   }
 
@@ -75,7 +80,7 @@ public record JobPlan(
 
   /** Why the job can never run under {@code limits}, or empty. */
   public Optional<String> refusal(JobLimits limits) {
-    return limits.refuseAlone(cost(), codec.kind().fewerChunks());
+    return limits.refuseAlone(cost(), codec.kind().fewerChunks(), codec.kind().lessStatistics());
   }
 
   /** Units of the whole job: playouts, or games of a match (two per pair). */

@@ -1,5 +1,6 @@
 package gofarm.coordinator.codec;
 
+import gofarm.coordinator.job.FitProgress;
 import gofarm.coordinator.job.PairFigures;
 import gofarm.coordinator.job.TuneProgress;
 import gofarm.proto.v1.JobResults;
@@ -29,6 +30,11 @@ public interface KindView {
 
   /** Where a tuning stands; empty for the other kinds. */
   default Optional<TuneProgress> tuning() {
+    return Optional.empty();
+  }
+
+  /** Where a fit stands; empty for the other kinds. */
+  default Optional<FitProgress> fitting() {
     return Optional.empty();
   }
 }

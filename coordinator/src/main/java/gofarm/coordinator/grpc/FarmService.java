@@ -259,7 +259,8 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
                 .withDescription(
                     "job "
                         + id
-                        + " is an evaluate job; it has no games (gofarm results "
+                        + (spec.hasFit() ? " is a fit job" : " is an evaluate job")
+                        + "; it has no games (gofarm results "
                         + id
                         + " shows its results)")
                 .asRuntimeException();

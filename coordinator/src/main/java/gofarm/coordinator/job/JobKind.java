@@ -96,6 +96,14 @@ public interface JobKind<R, F> {
    */
   String fewerChunks();
 
+  /**
+   * What the author of a spec can change to need less statistics memory, for the refusal of a spec
+   * over the coordinator's budget.
+   */
+  default String lessStatistics() {
+    return "use fewer positions or policies or smaller boards";
+  }
+
   /** The external engine programs a worker needs to take this job's chunks (often none). */
   default Set<String> engines() {
     return Set.of();

@@ -65,8 +65,9 @@ public record JobLimits(long maxJobChunks, int maxQueuedJobs, long maxStatistics
    * Why a job of this cost can never run here, whatever else runs, or empty.
    *
    * @param shrink what the spec's author can change to need fewer chunks (kind-specific)
+   * @param smaller what the spec's author can change to need less statistics memory (kind-specific)
    */
-  public Optional<String> refuseAlone(JobCost cost, String shrink) {
+  public Optional<String> refuseAlone(JobCost cost, String shrink, String smaller) {
     if (cost.chunks() > maxJobChunks) {
       return Optional.of(
           "the spec has "
@@ -84,8 +85,9 @@ public record JobLimits(long maxJobChunks, int maxQueuedJobs, long maxStatistics
               + count(cost.series())
               + " series); this coordinator keeps at most "
               + mib(maxStatisticsBytes)
-              + " for all unfinished jobs (--max-statistics-mb): use fewer positions or policies"
-              + " or smaller boards, or give the coordinator more heap and a larger budget");
+              + " for all unfinished jobs (--max-statistics-mb): "
+              + smaller
+              + ", or give the coordinator more heap and a larger budget");
     }
     return Optional.empty();
   }

@@ -46,6 +46,17 @@ public interface Tally<R, F> {
     return Integer.MAX_VALUE;
   }
 
+  /**
+   * Why a result, decoded and checked at the edge, does not fit what its chunk asked for as the
+   * tally stands now, or null: a fit's pass sums for one group, which the first pass decides, so
+   * only here can a result for another group be told apart. The job refuses such a result as the
+   * edge refuses a malformed one, and quarantines its worker. Null for a chunk not being counted
+   * now (counted already, or not yet released), which the chunk table refuses in its own way.
+   */
+  default String refusal(int series, int chunk, R result) {
+    return null;
+  }
+
   /** Why the job stopped before its last chunk, once a series has settled early. */
   String stopMessage();
 

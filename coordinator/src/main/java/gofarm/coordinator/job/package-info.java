@@ -19,6 +19,11 @@
  *       from {@link gofarm.coordinator.job.TunePlay}s; it releases iteration k + 1 only once k is
  *       counted), {@link gofarm.coordinator.job.TuneReport}, {@link
  *       gofarm.coordinator.job.TuneProgress} (for the metrics).
+ *   <li>Fit: {@link gofarm.coordinator.job.FitPlan} (one series: a chunk per shard of games and
+ *       pass), {@link gofarm.coordinator.job.FitTally} (the shards' sums added in shard order, one
+ *       MM update per pass; it releases pass k + 1 only once k is counted, and stops by its rule),
+ *       {@link gofarm.coordinator.job.FitReport} ({@link gofarm.coordinator.job.FitFigures} per
+ *       table measured), {@link gofarm.coordinator.job.FitProgress} (for the metrics).
  *   <li>{@link gofarm.coordinator.job.ChunkTable}: which chunks are waiting, leased, held or
  *       counted; a result counts only from the chunk's holder, and goes to the {@link
  *       gofarm.coordinator.job.Tally} in chunk order per series.

@@ -2,6 +2,7 @@ package gofarm.coordinator.metrics;
 
 import gofarm.coordinator.codec.JobReport;
 import gofarm.coordinator.job.ChunkWork;
+import gofarm.coordinator.job.FitProgress;
 import gofarm.coordinator.job.JobState;
 import gofarm.coordinator.job.PairFigures;
 import gofarm.coordinator.job.TuneProgress;
@@ -25,9 +26,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The coordinator's Prometheus metrics, named {@code gofarm_coordinator_<thing>_<unit>}. Labels are
- * bounded: {@code state} takes the five job states and {@code policy} the preset names or {@code
- * custom}; job and worker ids are never labels. Created once at start-up and passed to the actors;
- * thread-safe.
+ * bounded: {@code state} takes the five job states, {@code policy} the preset names or {@code
+ * custom}, {@code objective} match or evaluation, {@code sample} train or test; job and worker ids
+ * are never labels. Created once at start-up and passed to the actors; thread-safe.
  *
  * <p>Running jobs are summed, not shown one by one (a job id would be an unbounded label): {@code
  * gofarm_coordinator_running_playouts_done} over {@code _requested} is the progress of all running
@@ -35,11 +36,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * rate over every counted playout of the running jobs' pairs with that policy, all positions
  * together (a series exists only while such a pair has playouts). Running tune jobs are summed by
  * {@code objective} (match or evaluation): iterations done and requested, and the objective's
- * running value averaged over the jobs.
+ * running value averaged over the jobs. Running fit jobs are summed likewise: updates made and
+ * allowed, and the latest table's log-likelihood per decision averaged over the jobs, by {@code
+ * sample} (train or test).
  */
 public final class CoordinatorMetrics {
   /** The values of the {@code objective} label of the tune gauges. */
   private static final List<String> TUNE_OBJECTIVES = List.of("match", "evaluation");
+
+  /** The values of the {@code sample} label of the fit gauge: training or held-out games. */
+  private static final List<String> FIT_SAMPLES = List.of("train", "test");
 
   private final PrometheusRegistry registry;
   private final Gauge workersConnected;
@@ -65,6 +71,9 @@ public final class CoordinatorMetrics {
   private final Gauge runningTuneIterationsDone;
   private final Gauge runningTuneIterationsRequested;
   private final Gauge runningTuneObjective;
+  private final Gauge runningFitIterationsDone;
+  private final Gauge runningFitIterationsRequested;
+  private final Gauge runningFitLogLikelihood;
   private final Set<String> runningPolicies = new HashSet<>();
   private final Map<String, CounterDataPoint> playoutsByPolicy = new ConcurrentHashMap<>();
   private final Map<String, CounterDataPoint> movesByPolicy = new ConcurrentHashMap<>();
@@ -216,6 +225,25 @@ public final class CoordinatorMetrics {
                     + " the last tenth of each job's iterations")
             .labelNames("objective")
             .register(registry);
+    runningFitIterationsDone =
+        Gauge.builder()
+            .name("gofarm_coordinator_running_fit_iterations_done")
+            .help("MM updates made so far by the running fit jobs, all together")
+            .register(registry);
+    runningFitIterationsRequested =
+        Gauge.builder()
+            .name("gofarm_coordinator_running_fit_iterations_requested")
+            .help("MM updates the running fit jobs may make at most (maxIterations), all together")
+            .register(registry);
+    runningFitLogLikelihood =
+        Gauge.builder()
+            .name("gofarm_coordinator_running_fit_log_likelihood")
+            .help(
+                "The log-likelihood per decision of the latest table each running fit job measured,"
+                    + " over its training (sample=train) or held-out (sample=test) games, averaged"
+                    + " over those jobs")
+            .labelNames("sample")
+            .register(registry);
     for (JobState s : JobState.values()) {
       jobs.labelValues(label(s)).set(0);
     }
@@ -320,6 +348,7 @@ public final class CoordinatorMetrics {
     runningPlayoutsDone.set(done);
     runningPlayoutsRequested.set(requested);
     tuning(reports);
+    fitting(reports);
     synchronized (runningPolicies) {
       for (String gone : runningPolicies) {
         if (!byPolicy.containsKey(gone)) {
@@ -362,6 +391,41 @@ public final class CoordinatorMetrics {
         runningTuneObjective.labelValues(objective).set(sum / valued);
       } else {
         runningTuneObjective.remove(objective);
+      }
+    }
+  }
+
+  /** The fit gauges from the running fit jobs' reports. */
+  private void fitting(Collection<JobReport> reports) {
+    long done = 0;
+    long requested = 0;
+    double[] sum = new double[FIT_SAMPLES.size()];
+    int[] valued = new int[FIT_SAMPLES.size()];
+    for (JobReport r : reports) {
+      if (r.state() != JobState.RUNNING) {
+        continue;
+      }
+      Optional<FitProgress> f = r.kind().fitting();
+      if (f.isEmpty()) {
+        continue;
+      }
+      done += f.get().iteration();
+      requested += f.get().maxIterations();
+      double[] values = {f.get().trainLogLikelihood(), f.get().testLogLikelihood()};
+      for (int i = 0; i < values.length; i++) {
+        if (!Double.isNaN(values[i])) {
+          sum[i] += values[i];
+          valued[i]++;
+        }
+      }
+    }
+    runningFitIterationsDone.set(done);
+    runningFitIterationsRequested.set(requested);
+    for (int i = 0; i < FIT_SAMPLES.size(); i++) {
+      if (valued[i] > 0) {
+        runningFitLogLikelihood.labelValues(FIT_SAMPLES.get(i)).set(sum[i] / valued[i]);
+      } else {
+        runningFitLogLikelihood.remove(FIT_SAMPLES.get(i));
       }
     }
   }

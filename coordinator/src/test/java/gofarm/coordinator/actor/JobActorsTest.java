@@ -565,6 +565,61 @@ class JobActorsTest {
     assertEquals(1, counter("gofarm_coordinator_workers_quarantined"));
   }
 
+  /** A fit of 12 random games in one shard, at most {@code iterations} updates. */
+  private static JobPlan fitPlan(String id, int iterations) {
+    JobSpec spec =
+        JobSpec.newBuilder()
+            .setSeed(9)
+            .setFit(
+                gofarm.proto.v1.FitSpec.newBuilder()
+                    .addGames(
+                        gofarm.proto.v1.SgfSource.newBuilder()
+                            .setText(gofarm.coordinator.job.FitTallyTest.games(12, 30, 4)))
+                    .setMaxIterations(iterations)
+                    .setGamesPerChunk(100))
+            .build();
+    return JobPlan.of(id, Instant.now(), spec);
+  }
+
+  /** What a worker sends for a fit chunk, summed for {@code group} whatever the assignment says. */
+  private static ChunkResult fitResult(ChunkAssignment a, int group) {
+    gofarm.wire.FitShards.Work w = gofarm.wire.FitShards.decode(a);
+    return gofarm.wire.FitShards.result(
+        w.key(),
+        new gofarm.learn.FitShard().run(w.games(), w.heldOut(), w.skipMoves(), w.gamma(), group),
+        0.1);
+  }
+
+  @Test
+  void aFitWorkerSendingSumsForAnotherGroupIsQuarantinedAndTheShardRunsElsewhere()
+      throws InterruptedException {
+    submit(fitPlan("fit", 1));
+    Stream w = session("w1", 1);
+    ChunkAssignment a = w.nextAssignment();
+    assertEquals(0, a.getFit().getGroup(), "the first pass sums for pat3");
+    // Well-formed sums of another group: only the job, which knows the pass's group, can tell.
+    w.send(fitResult(a, 3));
+    assertEquals(WorkerSession.Refusal.QUARANTINED, w.nextRefusal());
+    assertEquals(1, counter("gofarm_coordinator_results_refused", "reason", "invalid"));
+    Stream h = session("h", 1);
+    ChunkAssignment again = h.nextAssignment();
+    assertEquals(a.getId(), again.getId());
+    h.send(fitResult(again, 0));
+    ChunkAssignment next = h.nextAssignment();
+    assertEquals(1, next.getId().getChunk(), "pass 2, released once pass 1 is counted");
+    h.send(fitResult(next, next.getFit().getGroup()));
+    testKit
+        .createTestProbe()
+        .awaitAssert(
+            WAIT,
+            () -> {
+              JobResults r = lookup("fit").finished();
+              assertEquals("SUCCEEDED", r.getStatus().getState().name());
+              assertTrue(r.getStatus().getMessage().contains("worker w1 quarantined"));
+              return null;
+            });
+  }
+
   private void awaitFinished(String id, long playouts) {
     testKit
         .createTestProbe()

@@ -10,11 +10,13 @@ import gofarm.coordinator.CoordinatorSettings;
 import gofarm.coordinator.actor.JobManager;
 import gofarm.coordinator.job.JobLimits;
 import gofarm.proto.v1.EvaluateSpec;
+import gofarm.proto.v1.FitSpec;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.ListJobsRequest;
 import gofarm.proto.v1.PlayoutFarmGrpc;
 import gofarm.proto.v1.PolicySpec;
 import gofarm.proto.v1.PositionSource;
+import gofarm.proto.v1.SgfSource;
 import gofarm.proto.v1.SubmitJobRequest;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
@@ -144,6 +146,59 @@ class CoordinatorLimitsTest {
                 "the spec's statistics need about [0-9,]+ MiB \\(16,000 series\\); this"
                     + " coordinator keeps at most 64 MiB for all unfinished jobs"
                     + " \\(--max-statistics-mb\\): .*"),
+        e.getStatus().getDescription());
+  }
+
+  /** A fit of {@code games} random games, one per shard, at most {@code iterations} updates. */
+  private static JobSpec fitOfShardsOfOne(int games, int iterations) {
+    return JobSpec.newBuilder()
+        .setName("fit")
+        .setFit(
+            FitSpec.newBuilder()
+                .addGames(
+                    SgfSource.newBuilder()
+                        .setText(gofarm.coordinator.job.FitTallyTest.games(games, 4, 1)))
+                .setGamesPerChunk(1)
+                .setMaxIterations(iterations))
+        .build();
+  }
+
+  @Test
+  void aFitOfTooManyShardsIsRefusedWithWhatToChange() {
+    start(new JobLimits(JobLimits.DEFAULT_MAX_JOB_CHUNKS, 10, JobLimits.MIB), -1);
+    // 100 shards of one game, 10,001 passes: a chunk too many.
+    StatusRuntimeException e =
+        assertThrows(
+            StatusRuntimeException.class,
+            () ->
+                farm()
+                    .submitJob(
+                        SubmitJobRequest.newBuilder()
+                            .setSpec(fitOfShardsOfOne(100, 10_000))
+                            .build()));
+    assertEquals(Status.Code.RESOURCE_EXHAUSTED, e.getStatus().getCode());
+    assertEquals(
+        "the spec has 1,000,100 chunks; this coordinator takes at most 1,000,000 per job"
+            + " (--max-job-chunks): raise gamesPerChunk (fewer, larger shards) or lower"
+            + " maxIterations",
+        e.getStatus().getDescription());
+    // 12 shards whose sums may wait for the shards before them: over 1 MiB.
+    e =
+        assertThrows(
+            StatusRuntimeException.class,
+            () ->
+                farm()
+                    .submitJob(
+                        SubmitJobRequest.newBuilder().setSpec(fitOfShardsOfOne(12, 10)).build()));
+    assertTrue(
+        e.getStatus()
+            .getDescription()
+            .matches(
+                "the spec's statistics need about [0-9,]+ MiB \\(1 series\\); this coordinator"
+                    + " keeps at most 1 MiB for all unfinished jobs \\(--max-statistics-mb\\):"
+                    + " raise gamesPerChunk \\(fewer, larger shards: every shard's sums may wait"
+                    + " for the ones before it\\), or give the coordinator more heap and a larger"
+                    + " budget"),
         e.getStatus().getDescription());
   }
 

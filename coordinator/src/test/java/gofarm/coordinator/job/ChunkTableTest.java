@@ -200,7 +200,7 @@ class ChunkTableTest {
         first);
     assertTrue(
         JobLimits.defaults()
-            .refuseAlone(cost, plan.fewerChunks())
+            .refuseAlone(cost, plan.fewerChunks(), plan.lessStatistics())
             .orElseThrow()
             .startsWith("the spec has 16,000,000,000,000 chunks"));
   }
