@@ -29,7 +29,7 @@ import java.util.Map;
  */
 public record PolicySpec(String name, List<RuleSpec> rules, GammaTable gammas) {
 
-  /** The named presets, in order of strength. */
+  /** The named presets: the rule chains in order of strength, then the softmax policy. */
   public static final Map<String, PolicySpec> PRESETS = presets();
 
   /**
@@ -294,6 +294,9 @@ public record PolicySpec(String name, List<RuleSpec> rules, GammaTable gammas) {
         "heavy",
         "extend(counter=1,ladder=2)@0.9 capture@0.9 two-lib@0.9 nakade@0.8"
             + " pattern3 capture(scope=1) random self-atari@0.6");
+    // Coulom's softmax over move features, with the gamma table fitted by the recipe in
+    // examples/fit (docs/learning.md).
+    add(m, "softmax", "softmax");
     return java.util.Collections.unmodifiableMap(m);
   }
 

@@ -14,7 +14,7 @@ class PolicySpecTest {
   @Test
   void presetsByName() {
     assertEquals(
-        java.util.List.of("uniform", "atari-local", "atari-global", "mogo", "heavy"),
+        java.util.List.of("uniform", "atari-local", "atari-global", "mogo", "heavy", "softmax"),
         java.util.List.copyOf(PolicySpec.PRESETS.keySet()));
     assertSame(PolicySpec.PRESETS.get("heavy"), PolicySpec.parse(" heavy "));
     assertEquals("random", PolicySpec.parse("uniform").rulesText());
@@ -49,7 +49,7 @@ class PolicySpecTest {
       value = {
         "foo | rules[0].kind: unknown rule 'foo' (known: capture, extend, two-lib, nakade,"
             + " pattern3, softmax, random, self-atari, settled) (presets: uniform, atari-local, atari-global, mogo,"
-            + " heavy)",
+            + " heavy, softmax)",
         "capture(scope=2) random | rules[0].params.scope: must be 0..1 (got 2)",
         "capture(scope=0.5) random | rules[0].params.scope: must be a whole number (got 0.5)",
         "capture(depth=3) random | rules[0].params.depth: unknown parameter of capture (known:"

@@ -194,11 +194,11 @@ class CodecTest {
                 .build()));
     assertEquals(
         "spec.evaluate.policies[1]: give a preset name (uniform, atari-local, atari-global, mogo,"
-            + " heavy), rules or text",
+            + " heavy, softmax), rules or text",
         policyProblems(gofarm.proto.v1.PolicySpec.getDefaultInstance()));
     assertEquals(
         "spec.evaluate.policies[1].name: unknown preset 'heavvy' (presets: uniform, atari-local,"
-            + " atari-global, mogo, heavy; for a custom policy give rules or text)",
+            + " atari-global, mogo, heavy, softmax; for a custom policy give rules or text)",
         policyProblems(gofarm.proto.v1.PolicySpec.newBuilder().setName("heavvy").build()));
     assertEquals(
         "spec.evaluate.policies[1]: give either rules or text, not both",
@@ -263,7 +263,7 @@ class CodecTest {
     assertEquals(
         "spec.evaluate.policies[1].text: rules[0].kind: unknown rule 'hevy' (known: capture,"
             + " extend, two-lib, nakade, pattern3, softmax, random, self-atari, settled) (presets: uniform,"
-            + " atari-local, atari-global, mogo, heavy)",
+            + " atari-local, atari-global, mogo, heavy, softmax)",
         policyProblems(gofarm.proto.v1.PolicySpec.newBuilder().setText("hevy").build()));
     assertEquals(
         "spec.evaluate.policies[1].name: at most 64 characters (got 65)",

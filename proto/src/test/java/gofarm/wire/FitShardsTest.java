@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import gofarm.io.Sgf;
 import gofarm.learn.FitShard;
 import gofarm.learn.GameDecisions;
+import gofarm.playout.FeatureSpace;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
 import gofarm.proto.v1.FitSpec;
@@ -142,7 +143,10 @@ class FitShardsTest {
     b = good.toBuilder();
     b.getFitBuilder().getTrainBuilder().setWinIds(0, 99_999);
     assertEquals(
-        List.of("fit.train.winIds[0]: must be ascending feature ids within 0..7494 (got 99999)"),
+        List.of(
+            "fit.train.winIds[0]: must be ascending feature ids within 0.."
+                + (FeatureSpace.size() - 1)
+                + " (got 99999)"),
         FitShards.problems(b.build(), shard.moves()));
     b = good.toBuilder();
     b.getFitBuilder().getTrainBuilder().setWinCounts(0, 0);
@@ -173,11 +177,16 @@ class FitShardsTest {
             + " 10); fit.gamma[5]: must be finite and >= 0 (got -1.0)",
         e.getMessage());
     ChunkAssignment.Builder c = a.toBuilder();
-    c.getFitBuilder().clearGamma().addAllGamma(a.getFit().getGammaList().subList(1, 7495));
+    c.getFitBuilder()
+        .clearGamma()
+        .addAllGamma(a.getFit().getGammaList().subList(1, FeatureSpace.size()));
     e = assertThrows(StatusRuntimeException.class, () -> FitShards.decode(c.build()));
     assertEquals(
-        "INVALID_ARGUMENT: fit.gamma: must hold one value per feature id, 7495 (got 7494); run"
-            + " workers of the coordinator's release",
+        "INVALID_ARGUMENT: fit.gamma: must hold one value per feature id, "
+            + FeatureSpace.size()
+            + " (got "
+            + (FeatureSpace.size() - 1)
+            + "); run workers of the coordinator's release",
         e.getMessage());
     ChunkAssignment.Builder d = a.toBuilder();
     d.getFitBuilder().addHeldOut(true);
