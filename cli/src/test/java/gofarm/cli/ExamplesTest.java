@@ -8,6 +8,7 @@ import gofarm.stats.EloModel;
 import gofarm.stats.Sprt;
 import gofarm.wire.JobSpecs;
 import gofarm.wire.ResolvedEvaluation;
+import gofarm.wire.ResolvedFit;
 import gofarm.wire.ResolvedJob;
 import gofarm.wire.ResolvedMatch;
 import gofarm.wire.ResolvedTune;
@@ -56,6 +57,22 @@ class ExamplesTest {
               : name.startsWith("tune") ? ResolvedTune.class : ResolvedEvaluation.class;
       assertEquals(kind, job.getClass(), name);
     }
+  }
+
+  /**
+   * The recipe of the shipped softmax table (examples/fit): its match spec makes GNU Go play itself
+   * from two random moves with GNU Go as referee, and its fit spec learns from at least 2,000 of
+   * those games, skipping the random moves, holding out a tenth by game.
+   */
+  @Test
+  void theFitRecipeResolves() {
+    ResolvedMatch games = (ResolvedMatch) resolve("fit/games-gnugo5-9x9.json");
+    assertEquals(200, 2 * games.pairs());
+    ResolvedFit fit = (ResolvedFit) resolve("fit/fit-9x9.json");
+    assertTrue(fit.games() >= 2000, "games: " + fit.games());
+    assertEquals(2, fit.skipMoves());
+    assertEquals(0.1, fit.testShare());
+    assertTrue(fit.testGames() > 0.05 * fit.games() && fit.testGames() < 0.15 * fit.games());
   }
 
   @Test

@@ -238,7 +238,7 @@ final class MoveFeatures {
    */
   private boolean ladderCaught(Board board, int q, byte me) {
     if (board.koPoint() == q && board.koColor() == me) {
-      return false; // ko bars it now; the table ignores ko, so read it as if it were allowed
+      return false; // ko bars it now: not read (the ko point is recomputed once the ban ends)
     }
     board.playAssumeLegal(q, me);
     boolean caught = ladder.isCapturedAttackerToMove(board, q, me);

@@ -31,7 +31,7 @@ import gofarm.board.Point;
  *       captured stones leave: nakade vital points (an area the move splits is next to it in every
  *       part; captured stones touched no empty point but the move, so their area stays apart);
  *   <li>every point whose extension is read as a ladder: a ladder reads the whole board;
- *   <li>the point that was the ko point, since an extension there is read as if ko allowed it.
+ *   <li>the point that was the ko point: while ko bars an extension there, its ladder is not read.
  * </ul>
  *
  * Rows whose points changed get their sums added again from scratch, in point order, so sums never

@@ -5,7 +5,12 @@
  * gofarm.playout.Playout} runs games and adds their results to mergeable {@link
  * gofarm.playout.PlayoutStats}; policies that only ask which chains are in atari run through {@code
  * LightPolicy} on {@code LightBoard}, a pseudo-liberty board that plays exactly like {@link
- * gofarm.board.Board}. {@link gofarm.playout.FlatMonteCarlo} chooses moves from playouts.
+ * gofarm.board.Board}. {@link gofarm.playout.FlatMonteCarlo} chooses moves from playouts. The
+ * softmax policy ({@link gofarm.playout.SoftmaxPolicy}, the rule {@code softmax}) draws every move
+ * with probability proportional to the product of its features' γ ({@link
+ * gofarm.playout.FeatureGroup}, {@link gofarm.playout.FeatureSpace}, {@link
+ * gofarm.playout.PatternKeys}), from a {@link gofarm.playout.GammaTable} that {@code gofarm.learn}
+ * fits to game records; it keeps its strengths per point and updates those a move changes.
  *
  * <p>Where each rule lives (each written once):
  *

@@ -76,8 +76,12 @@ public final class Chunking {
   /** The time a default chunk aims at on one thread of the reference machine, in seconds. */
   public static final double TARGET_SECONDS = 1.5;
 
-  /** The softmax policy's cost beyond uniform's; see the class comment. */
-  static final double SOFTMAX_EXTRA = 6.0;
+  /**
+   * The softmax policy's cost beyond uniform's, in the calibration's units: measured side by side
+   * with heavy (2026-11-27, one thread, empty board), softmax took 4.4x heavy's cycles per playout
+   * on 9x9 and 7.2x on 19x19, so 1 + extra = (1 + 2.48) x 4.4..7.2, about 15..25.
+   */
+  static final double SOFTMAX_EXTRA = 19;
 
   /** The largest chunk: the protocol's limit. */
   public static final int MAX_CHUNK_PLAYOUTS = 10_000_000;
