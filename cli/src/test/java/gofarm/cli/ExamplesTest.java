@@ -44,6 +44,8 @@ class ExamplesTest {
             "match-heavy-vs-uniform-9x9.json",
             "match-heavy10k-vs-gnugo10-9x9-referee.json",
             "match-heavy10k-vs-gnugo10-9x9.json",
+            "match-prior-vs-heavy-9x9.json",
+            "match-softmax-vs-heavy-9x9.json",
             "match-vs-gnugo-9x9.json",
             "tune-balance-9x9.json",
             "tune-heavy-rates-9x9.json"),

@@ -124,7 +124,7 @@ class PlayoutStatsTest {
       atari-global: white 325, moves 38174, B-W -804, captures 17923, ko 791
       mogo: white 412, moves 40358, B-W -9294, captures 19324, ko 864
       heavy: white 400, moves 39594, B-W -7149, captures 17351, ko 1017
-      softmax: white 445, moves 31409, B-W -8190, captures 11660, ko 749
+      softmax: white 460, moves 30402, B-W -7596, captures 10754, ko 675
       """;
 
   @Test
