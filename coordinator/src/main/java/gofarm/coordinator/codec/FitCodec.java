@@ -5,7 +5,6 @@ import gofarm.coordinator.job.FitPlan;
 import gofarm.coordinator.job.FitProgress;
 import gofarm.coordinator.job.FitReport;
 import gofarm.coordinator.job.FitTally;
-import gofarm.coordinator.job.PairFigures;
 import gofarm.coordinator.job.Tally;
 import gofarm.learn.FitShard;
 import gofarm.playout.FeatureSpace;
@@ -21,7 +20,6 @@ import gofarm.proto.v1.JobStatus;
 import gofarm.wire.ChunkKey;
 import gofarm.wire.FitShards;
 import gofarm.wire.ResolvedFit;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -154,16 +152,6 @@ public final class FitCodec extends KindCodec<FitShard.Result, FitReport> {
     @Override
     public KindView summary() {
       return new View(report.headlines());
-    }
-
-    @Override
-    public boolean countsPlayouts() {
-      return false;
-    }
-
-    @Override
-    public List<PairFigures> playoutPairs() {
-      return List.of();
     }
 
     @Override

@@ -22,11 +22,18 @@ public interface KindView {
   /** This view without what a job listing leaves out. */
   KindView summary();
 
-  /** Whether the job's units are playouts, so that its progress adds to the running-job gauges. */
-  boolean countsPlayouts();
+  /**
+   * Whether the job's units are playouts, so that its progress adds to the running-job gauges; no
+   * for the kinds of games and passes, which is the default.
+   */
+  default boolean countsPlayouts() {
+    return false;
+  }
 
-  /** The figures of the job's (position, policy) pairs of playouts; none for a kind of games. */
-  List<PairFigures> playoutPairs();
+  /** The figures of the job's (position, policy) pairs of playouts; none for the other kinds. */
+  default List<PairFigures> playoutPairs() {
+    return List.of();
+  }
 
   /** Where a tuning stands; empty for the other kinds. */
   default Optional<TuneProgress> tuning() {

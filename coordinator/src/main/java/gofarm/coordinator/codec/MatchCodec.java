@@ -3,7 +3,6 @@ package gofarm.coordinator.codec;
 import gofarm.coordinator.job.GameResult;
 import gofarm.coordinator.job.MatchPlan;
 import gofarm.coordinator.job.MatchReport;
-import gofarm.coordinator.job.PairFigures;
 import gofarm.coordinator.job.PlayedPair;
 import gofarm.coordinator.job.Tally;
 import gofarm.match.GameRecord;
@@ -203,16 +202,6 @@ public final class MatchCodec extends KindCodec<PlayedPair, MatchReport> {
     @Override
     public KindView summary() {
       return new View(report.headlines());
-    }
-
-    @Override
-    public boolean countsPlayouts() {
-      return false;
-    }
-
-    @Override
-    public List<PairFigures> playoutPairs() {
-      return List.of();
     }
   }
 }

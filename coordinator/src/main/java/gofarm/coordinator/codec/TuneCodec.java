@@ -1,7 +1,6 @@
 package gofarm.coordinator.codec;
 
 import gofarm.board.Geometry;
-import gofarm.coordinator.job.PairFigures;
 import gofarm.coordinator.job.Tally;
 import gofarm.coordinator.job.TunePlan;
 import gofarm.coordinator.job.TunePlay;
@@ -206,16 +205,6 @@ public final class TuneCodec extends KindCodec<TunePlay, TuneReport> {
     @Override
     public KindView summary() {
       return new View(report.headlines());
-    }
-
-    @Override
-    public boolean countsPlayouts() {
-      return false;
-    }
-
-    @Override
-    public List<PairFigures> playoutPairs() {
-      return List.of();
     }
 
     @Override
