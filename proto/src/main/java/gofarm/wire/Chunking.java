@@ -78,8 +78,9 @@ public final class Chunking {
 
   /**
    * The softmax policy's cost beyond uniform's, in the calibration's units: measured side by side
-   * with heavy (2026-11-27, one thread, empty board), softmax took 4.4x heavy's cycles per playout
-   * on 9x9 and 7.2x on 19x19, so 1 + extra = (1 + 2.48) x 4.4..7.2, about 15..25.
+   * with heavy (2026-11-27, one thread, empty board, two runs), softmax took 4.4-4.6x heavy's
+   * cycles per playout on 9x9 and 4.6-7.2x on 19x19, so 1 + extra = (1 + 2.48) x 4.4..7.2, about
+   * 15..25.
    */
   static final double SOFTMAX_EXTRA = 19;
 
