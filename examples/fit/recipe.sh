@@ -19,7 +19,9 @@ games() {
     sed "s/\"seed\": \"1\"/\"seed\": \"$seed\"/" examples/fit/games-gnugo5-9x9.json > "$spec"
     ./gofarm local "$spec" --out "$out/games-$seed"
   done
-  cat "$out"/games-*/*/games.sgf > examples/fit/games-9x9.sgf
+  for seed in 1 2 3 4 5 6 7 8 9 10; do
+    cat "$out/games-$seed"/*/games.sgf
+  done > examples/fit/games-9x9.sgf
   echo "wrote examples/fit/games-9x9.sgf ($(grep -c '^(;' examples/fit/games-9x9.sgf) games)"
 }
 
