@@ -25,6 +25,9 @@ import java.util.List;
  * suicide not at all (playouts never play it). Thread-confined: one per thread.
  */
 public final class GameDecisions {
+  private static final String SETUP_AFTER_FIRST_MOVE =
+      "setup stones after the first move: only a setup before the first move can be learnt from";
+
   /** The softmax policy's feature groups as a layout for {@link MinorizationMaximization}. */
   public static final FeatureLayout LAYOUT = layout();
 
@@ -57,9 +60,10 @@ public final class GameDecisions {
    */
   public Counts add(SgfGame game, int skipOpening, DecisionSet into) {
     Game start;
+    Game end;
     try {
       start = game.replay(0);
-      game.replay(); // every move legal under the game's own rules
+      end = game.replay(); // every move legal under the game's own rules
     } catch (RuntimeException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
@@ -83,7 +87,7 @@ public final class GameDecisions {
         for (int c = 0; c < n && chosen < 0; c++) {
           chosen = points[c] == p ? c : -1;
         }
-        if (chosen < 0 || n == 0) {
+        if (chosen < 0) {
           skipped++;
         } else {
           into.startDecision();
@@ -98,6 +102,9 @@ public final class GameDecisions {
       if (p == Point.PASS) {
         policy.pass(board, me);
       } else {
+        if (board.color(p) != gofarm.board.Color.EMPTY) {
+          throw new IllegalArgumentException(SETUP_AFTER_FIRST_MOVE);
+        }
         if (board.isSuicide(p, me)) {
           throw new IllegalArgumentException(
               "move " + (i + 1) + " (" + g.name(p) + ") is suicide, which the policy never plays");
@@ -107,9 +114,8 @@ public final class GameDecisions {
       second = last;
       last = p;
     }
-    if (!sameStones(board, game.replay().board())) {
-      throw new IllegalArgumentException(
-          "setup stones after the first move: only a setup before the first move can be learnt from");
+    if (!sameStones(board, end.board())) {
+      throw new IllegalArgumentException(SETUP_AFTER_FIRST_MOVE);
     }
     return new Counts(decisions, skipped);
   }
