@@ -124,11 +124,7 @@ public final class Playout {
 
   private void playAll(PlayoutRoot root, int count, PlayoutStats stats) {
     if (softmax != null) {
-      if (softmaxRootOf != root) {
-        board.copyFrom(root.board());
-        softmaxRoot.setPosition(board);
-        softmaxRootOf = root;
-      }
+      setSoftmaxRoot(root);
       for (int i = 0; i < count; i++) {
         playOneSoftmax(root, stats);
       }
@@ -210,6 +206,45 @@ public final class Playout {
     int length = playToEnd(b, root.toPlay(), root.lastMove(), root.secondLastMove(), stats, null);
     int captured = b.captures(Color.BLACK) + b.captures(Color.WHITE) - capturesBefore;
     record(root, stats, length, passes, koCaptures, captured, countArea(b, settled));
+  }
+
+  /** Computes the softmax table of {@code root}, unless it is the root of the last run. */
+  private void setSoftmaxRoot(PlayoutRoot root) {
+    if (softmaxRootOf != root) {
+      board.copyFrom(root.board());
+      softmaxRoot.setPosition(board);
+      softmaxRootOf = root;
+    }
+  }
+
+  /**
+   * One playout of a softmax policy from {@code root}, with this object's random sequence ({@link
+   * #setSeed}), adding the score ψ of each of its moves to {@code score} (indexed by feature id;
+   * see {@link SoftmaxPolicy#scoreInto}): simulation balancing's gradient playouts. Draws the same
+   * moves {@link #run} would from the same sequence.
+   *
+   * @return the winner: BLACK, WHITE or EMPTY for a draw
+   * @throws IllegalStateException if the policy is not softmax
+   */
+  public byte playScored(PlayoutRoot root, double[] score) {
+    if (softmax == null) {
+      throw new IllegalStateException("scored playouts need a softmax policy, not " + spec());
+    }
+    setSoftmaxRoot(root);
+    Board b = board;
+    b.copyFrom(root.board());
+    softmax.copyFrom(softmaxRoot);
+    PlayoutStats stats = treeStats != null ? treeStats : ruleStats();
+    softmax.scoreInto(score);
+    try {
+      playToEnd(b, root.toPlay(), root.lastMove(), root.secondLastMove(), stats, null);
+    } finally {
+      softmax.scoreInto(null);
+    }
+    softmax.endPlayout();
+    int difference = countArea(b, null);
+    double komi = root.komi();
+    return difference > komi ? Color.BLACK : difference < komi ? Color.WHITE : Color.EMPTY;
   }
 
   /** One playout of a softmax policy, its table copied from the root's. */

@@ -128,6 +128,11 @@ public final class SoftmaxPolicy {
   private final long[] candidateCounts;
   private final long[] chosenCounts;
 
+  // Simulation balancing: where choose adds the score ψ of each move it draws (null: nowhere), and
+  // 1/T, the derivative of a strength's exponent by log γ.
+  private double[] scoreSink;
+  private final double scoreScale;
+
   /** The policy of {@code table} for boards of {@code geometry}, at temperature 1. */
   public SoftmaxPolicy(GammaTable table, Geometry geometry) {
     this(table, 1.0, geometry);
@@ -143,6 +148,7 @@ public final class SoftmaxPolicy {
     this.size = geometry.size();
     this.table = table;
     this.gamma = table.toArray();
+    this.scoreScale = 1.0 / temperature;
     if (temperature != 1.0) {
       for (int i = 0; i < gamma.length; i++) {
         gamma[i] = Math.pow(gamma[i], 1.0 / temperature);
@@ -537,6 +543,9 @@ public final class SoftmaxPolicy {
     int chosen = Point.PASS;
     if (total > 0) {
       chosen = draw(w, rows, rng.nextDouble() * total);
+      if (scoreSink != null) {
+        addScore(k, chosen, total);
+      }
     }
     countMove(k, chosen);
     revertContext(k);
@@ -767,6 +776,58 @@ public final class SoftmaxPolicy {
       out[p] = total > 0 ? w[p] / total : 0;
     }
     revertContext(k);
+  }
+
+  // ------------------------------------------------------------------ simulation balancing
+
+  /**
+   * From now on, adds to {@code sink[id]} the score of every move {@link #choose} draws: ψ = ∂ log
+   * π(move) / ∂ log γ_id = (φ_id(move) − Σ_b π(b) φ_id(b)) / T, the likelihood-ratio term of
+   * simulation balancing's gradient (GO-DIGEST §D.2). A pass drawn for want of candidates has
+   * probability 1 and adds nothing. {@code null} stops it; the sink is the caller's, indexed by
+   * feature id ({@link FeatureSpace#size()} long).
+   */
+  public void scoreInto(double[] sink) {
+    assert sink == null || sink.length == FeatureSpace.size() : "a sink per feature id";
+    scoreSink = sink;
+  }
+
+  /** Adds ψ of the move {@code chosen}, drawn from strengths summing to {@code total}. */
+  private void addScore(int k, int chosen, double total) {
+    double[] sink = scoreSink;
+    double[] w = weight[k];
+    double step = scoreScale / total;
+    for (int i = 0; i < geometry.pointCount(); i++) {
+      int p = geometry.point(i);
+      if (w[p] > 0) {
+        addFeatures(k, p, sink, -w[p] * step);
+      }
+    }
+    addFeatures(k, chosen, sink, scoreScale);
+  }
+
+  /** Adds {@code amount} to the sink at every feature of the move p in the current context. */
+  private void addFeatures(int k, int p, double[] sink, double amount) {
+    int at = p * G;
+    int[] f = feature[k];
+    for (int g = 0; g < G; g++) {
+      int id = f[at + g];
+      if (id >= 0) {
+        sink[id] += amount;
+      }
+    }
+    int last = distanceFeature(p, contextLast, LAST_DISTANCE);
+    int second = distanceFeature(p, contextSecond, SECOND_DISTANCE);
+    int local = localFeature(p);
+    if (last >= 0) {
+      sink[last] += amount;
+    }
+    if (second >= 0) {
+      sink[second] += amount;
+    }
+    if (local >= 0) {
+      sink[local] += amount;
+    }
   }
 
   // ------------------------------------------------------------------ features of a decision
