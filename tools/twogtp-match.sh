@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# A match of `gofarm gtp` against another GTP engine, played and scored by outside programs:
+# GoGui's twogtp runs the games (colours alternating), GNU Go 3.8 scores every game that ends on
+# the board (Chinese rules). Prints gofarm's wins with a 95% interval; the SGF files and twogtp's
+# table are kept under OUT.
+#
+#   tools/twogtp-match.sh GOGUI_CLASSES OUT GAMES 'OPPONENT COMMAND' [gofarm gtp flags...]
+#
+# GOGUI_CLASSES: GoGui 1.6.0 compiled to classes (or its gogui.jar), fetched and built outside
+# this repository. Example (Pachi 12.90 at 10,000 playouts a move, without its neural network):
+#
+#   tools/twogtp-match.sh ~/gogui/classes out/pachi 20 '/opt/pachi/pachi -d 0 -t =10000' \
+#     --policy heavy --playouts 10000 --prior 3
+set -euo pipefail
+
+if (( $# < 4 )); then
+  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+fi
+gogui="$1"; out="$2"; games="$3"; opponent="$4"; shift 4
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+gnugo="$(command -v gnugo || echo /usr/games/gnugo)"
+[[ -x "$gnugo" ]] || { echo "twogtp-match: GNU Go not found (apt-get install gnugo)" >&2; exit 1; }
+[[ -e "$gogui" ]] || { echo "twogtp-match: no GoGui at $gogui" >&2; exit 1; }
+"$root/gofarm" --version >/dev/null # builds the jar first if it is stale
+mkdir -p "$(dirname "$out")"
+
+java -cp "$gogui" net.sf.gogui.tools.twogtp.Main \
+  -black "$opponent" \
+  -white "$root/gofarm gtp --komi 7 --size 9 $*" \
+  -referee "$gnugo --mode gtp --chinese-rules" \
+  -size 9 -komi 7 -alternate -auto -games "$games" -sgffile "$out" 2> "$out.err"
+
+summarize() { # twogtp's table: gofarm is White in games with ALT 0, Black with ALT 1
+  awk -F'\t' '
+    /^#/ || NF < 5 { next }
+    { r = $4; alt = $5
+      if (r == "0") { n++; drawn++; next }          # jigo: komi 7 allows it
+      if (r !~ /^[BW]\+/) { unknown++; next }      # no referee result: left out
+      n++; winner = substr(r, 1, 1)
+      if ((alt == 0 && winner == "W") || (alt == 1 && winner == "B")) {
+        won++; if (alt == 1) wonBlack++ } }
+    END {
+      p = n ? (won + drawn / 2) / n : 0; se = n ? sqrt(p * (1 - p) / n) : 0
+      printf "gofarm won %d, drew %d, lost %d of %d games (%d of its wins as Black): %.1f%% ± %.1f%% (95%%)",
+        won, drawn, n - won - drawn, n, wonBlack, 100 * p, 196 * se
+      if (unknown) printf "; %d games without a result left out", unknown
+      printf "\n" }' "$1"
+}
+summarize "$out.dat"
