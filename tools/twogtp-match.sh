@@ -5,6 +5,7 @@
 # table are kept under OUT.
 #
 #   tools/twogtp-match.sh GOGUI_CLASSES OUT GAMES 'OPPONENT COMMAND' [gofarm gtp flags...]
+#   tools/twogtp-match.sh --summary OUT.dat     (the summary of a match played, or under way)
 #
 # GOGUI_CLASSES: GoGui 1.6.0 compiled to classes (or its gogui.jar), fetched and built outside
 # this repository. Example (Pachi 12.90 at 10,000 playouts a move, without its neural network):
@@ -13,8 +14,30 @@
 #     --policy heavy --playouts 10000 --prior 3
 set -euo pipefail
 
+summarize() { # twogtp's table: gofarm is White in games with ALT 0, Black with ALT 1
+  awk -F'\t' '
+    /^#/ || NF < 5 { next }
+    { r = $4; alt = $5
+      if (r == "0") { n++; drawn++; next }          # jigo: komi 7 allows it
+      if (r !~ /^[BW]\+/) { unknown++; next }      # no referee result: left out
+      n++; winner = substr(r, 1, 1)
+      if ((alt == 0 && winner == "W") || (alt == 1 && winner == "B")) {
+        won++; if (alt == 1) wonBlack++ } }
+    END {
+      p = n ? (won + drawn / 2) / n : 0; se = n ? sqrt(p * (1 - p) / n) : 0
+      printf "gofarm won %d, drew %d, lost %d of %d games (%d of its wins as Black): %.1f%% ± %.1f%% (95%%)",
+        won, drawn, n - won - drawn, n, wonBlack, 100 * p, 196 * se
+      if (unknown) printf "; left out for want of a result: %d", unknown
+      printf "\n" }' "$1"
+}
+
+if [[ "${1:-}" == "--summary" && $# == 2 ]]; then
+  [[ -f "$2" ]] || { echo "twogtp-match: no twogtp table at $2" >&2; exit 1; }
+  summarize "$2"
+  exit 0
+fi
 if (( $# < 4 )); then
-  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 gogui="$1"; out="$2"; games="$3"; opponent="$4"; shift 4
@@ -31,20 +54,4 @@ java -cp "$gogui" net.sf.gogui.tools.twogtp.Main \
   -referee "$gnugo --mode gtp --chinese-rules" \
   -size 9 -komi 7 -alternate -auto -games "$games" -sgffile "$out" 2> "$out.err"
 
-summarize() { # twogtp's table: gofarm is White in games with ALT 0, Black with ALT 1
-  awk -F'\t' '
-    /^#/ || NF < 5 { next }
-    { r = $4; alt = $5
-      if (r == "0") { n++; drawn++; next }          # jigo: komi 7 allows it
-      if (r !~ /^[BW]\+/) { unknown++; next }      # no referee result: left out
-      n++; winner = substr(r, 1, 1)
-      if ((alt == 0 && winner == "W") || (alt == 1 && winner == "B")) {
-        won++; if (alt == 1) wonBlack++ } }
-    END {
-      p = n ? (won + drawn / 2) / n : 0; se = n ? sqrt(p * (1 - p) / n) : 0
-      printf "gofarm won %d, drew %d, lost %d of %d games (%d of its wins as Black): %.1f%% ± %.1f%% (95%%)",
-        won, drawn, n - won - drawn, n, wonBlack, 100 * p, 196 * se
-      if (unknown) printf "; %d games without a result left out", unknown
-      printf "\n" }' "$1"
-}
 summarize "$out.dat"

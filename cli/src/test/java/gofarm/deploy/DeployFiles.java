@@ -154,8 +154,12 @@ final class DeployFiles {
   }
 
   static List<Path> shellScripts() throws IOException {
-    try (Stream<Path> files = Files.walk(DEPLOY)) {
-      return files.filter(f -> f.toString().endsWith(".sh")).sorted().toList();
+    List<Path> scripts = new java.util.ArrayList<>();
+    for (Path dir : List.of(DEPLOY, ROOT.resolve("tools"))) {
+      try (Stream<Path> files = Files.walk(dir)) {
+        files.filter(f -> f.toString().endsWith(".sh")).sorted().forEach(scripts::add);
+      }
     }
+    return scripts;
   }
 }

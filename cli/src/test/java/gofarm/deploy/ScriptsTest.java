@@ -11,8 +11,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shell scripts of {@code deploy/} and the {@code gofarm} launcher parse ({@code bash -n}), are
- * shellcheck-clean, are executable, and refuse bad input with a clear message.
+ * The shell scripts of {@code deploy/} and {@code tools/} and the {@code gofarm} launcher parse
+ * ({@code bash -n}), are shellcheck-clean, are executable, and refuse bad input with a clear
+ * message.
  */
 class ScriptsTest {
   @Test
@@ -56,6 +57,40 @@ class ScriptsTest {
         "17070",
         "--metrics-port",
         "17070");
+  }
+
+  /**
+   * The twogtp match's summary counts gofarm's games by colour: it is White when twogtp's ALT is 0,
+   * Black when 1; "0" is a jigo, a result the referee could not give is left out.
+   */
+  @Test
+  void theTwogtpSummaryCountsGofarmsColour(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    Path table = dir.resolve("m.dat");
+    Files.writeString(
+        table,
+        String.join(
+            "\n",
+            "# Black: Pachi",
+            "#GAME\tRES_B\tRES_W\tRES_R\tALT\tDUP\tLEN",
+            "0\tB+R\tB+R\tB+R\t0\t-\t43", // gofarm White, lost
+            "1\tB+R\tB+R\tB+R\t1\t-\t30", // gofarm Black, won
+            "2\tW+3.0\tW+3\tW+3.0\t0\t-\t60", // gofarm White, won
+            "3\t0\t0\t0\t1\t-\t54", // jigo
+            "4\t?\t?\t?\t1\t-\t12", // no result
+            ""));
+    Tools.Result r =
+        Tools.run(
+            DeployFiles.ROOT,
+            Duration.ofSeconds(30),
+            List.of("bash", "tools/twogtp-match.sh", "--summary", table.toString()));
+    assertEquals(0, r.exit(), r.output());
+    assertTrue(
+        r.output()
+            .contains(
+                "gofarm won 2, drew 1, lost 1 of 4 games (1 of its wins as Black): 62.5% ± 47.4%"
+                    + " (95%); left out for want of a result: 1"),
+        r.output());
   }
 
   private static void assertRefused(String message, String... args) throws Exception {
