@@ -66,7 +66,9 @@ public final class SearchPlayer {
 
   /**
    * A player that searches on {@code threads} threads: the calling one and {@code threads - 1}
-   * tasks handed to {@code executor}, which must be able to run them at the same time.
+   * tasks handed to {@code executor}, which must be able to run them at the same time. {@code
+   * budget} is what {@link #decide(Game, Player)} spends; null for a player that is always given
+   * one (a player on a game clock).
    *
    * @throws IllegalArgumentException if threads is not 1..1024, or more than one without executor
    */
@@ -114,6 +116,9 @@ public final class SearchPlayer {
    * changed (its board is read, and its superko test plays and takes back each root move).
    */
   public SearchResult decide(Game game, Player player) {
+    if (budget == null) {
+      throw new IllegalStateException("this player has no budget of its own: pass one to decide");
+    }
     return decide(game, player, budget);
   }
 
