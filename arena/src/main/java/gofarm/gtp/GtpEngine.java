@@ -504,23 +504,25 @@ public final class GtpEngine {
     long start = System.nanoTime();
     GameClock clock = clock(player);
     try {
-      return playGenerated(player, cleanup, clock.limited() ? clock.copy() : null);
+      return playGenerated(player, cleanup, clock.limited() ? clock : null, start);
     } finally {
       // The engine's own count, for controllers that send no time_left (or not every move).
       clock.spend(Duration.ofNanos(System.nanoTime() - start));
     }
   }
 
-  private String playGenerated(Player player, boolean cleanup, GameClock clock) {
+  private String playGenerated(Player player, boolean cleanup, GameClock clock, long start) {
     int p =
         cleanup
             ? FinalStatus.captureMove(game, player.color(), finalStatus.statuses(game))
             : Point.NONE;
-    if (p == Point.NONE) {
-      p =
-          clock == null
-              ? generator.generate(game, player)
-              : generator.generate(game, player, clock);
+    if (p == Point.NONE && clock == null) {
+      p = generator.generate(game, player);
+    } else if (p == Point.NONE) {
+      // The generator gets the clock as it stands now, the cleanup's reading taken off.
+      GameClock now = clock.copy();
+      now.elapse(Duration.ofNanos(System.nanoTime() - start));
+      p = generator.generate(game, player, now);
     }
     if (p == MoveGenerator.RESIGN) {
       return "resign"; // the game is over for the controller; nothing is played

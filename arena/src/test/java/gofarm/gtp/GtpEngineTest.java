@@ -1356,7 +1356,8 @@ class GtpEngineTest {
         """);
     assertEquals(TimeSettings.canadian(seconds(600), seconds(300), 25), engine.timeSettings());
     assertEquals(null, watcher.clocks.get(0), "no clock before time_settings");
-    assertEquals(seconds(600), watcher.clocks.get(1).mainLeft(), "a fresh clock for white");
+    Duration given = watcher.clocks.get(1).mainLeft();
+    assertTrue(given.compareTo(seconds(599)) > 0 && given.compareTo(seconds(600)) <= 0, "" + given);
     // The engine keeps count: white's genmove took a little of its time, black's clock is whole.
     assertTrue(engine.clock(Player.WHITE).mainLeft().compareTo(seconds(600)) < 0);
     assertEquals(seconds(600), engine.clock(Player.BLACK).mainLeft());
@@ -1395,7 +1396,7 @@ class GtpEngineTest {
         = A9
 
         """);
-    assertEquals(seconds(100), watcher.clocks.get(0).mainLeft());
+    assertTrue(watcher.clocks.get(0).mainLeft().compareTo(seconds(99)) > 0);
     GameClock white = engine.clock(Player.WHITE);
     assertTrue(white.inOvertime());
     assertEquals(seconds(42), white.periodLeft());
@@ -1435,7 +1436,8 @@ class GtpEngineTest {
     GameClock given = watcher.clocks.get(0);
     assertTrue(given.inOvertime());
     assertEquals(2, given.periodsLeft(), "KGS's stones are the periods left");
-    assertEquals(seconds(25), given.periodLeft());
+    assertTrue(
+        given.periodLeft().compareTo(seconds(24)) > 0, "25 s as time_left said, or a bit less");
     String[][] cases = {
       {"kgs-time_settings none", TimeSettings.NONE.toString()},
       {"kgs-time_settings absolute 60", TimeSettings.absolute(seconds(60)).toString()},

@@ -118,18 +118,39 @@ public final class GameClock {
     return Duration.ofNanos(total);
   }
 
-  /** Takes a move's time off the clock, by the rules of the class comment. */
+  /** Takes a move's time off the clock, by the rules of the class comment: the move is made. */
   public void spend(Duration used) {
+    elapse(used);
     if (!limited() || expired) {
       return;
     }
-    long u = Math.max(0, used.toNanos());
+    if (!overtime) {
+      if (mainLeft == 0 && settings.hasByoyomi()) {
+        startOvertime(); // the main time used up exactly: the next move is byo-yomi's first
+      }
+    } else if (settings.kind() == TimeSettings.Kind.CANADIAN) {
+      if (--stonesLeft == 0) {
+        periodLeft = settings.period().toNanos();
+        stonesLeft = settings.stones();
+      }
+    } else {
+      periodLeft = settings.period().toNanos(); // made in time: the next move has a whole period
+    }
+  }
+
+  /**
+   * Takes time off the clock while a move is still to be made: the main time, then the byo-yomi
+   * period (a Japanese period outlasted is lost), without counting a move. What a player has spent
+   * on a move so far, so that the rest of the move is planned on the time really left.
+   */
+  public void elapse(Duration time) {
+    if (!limited() || expired) {
+      return;
+    }
+    long u = Math.max(0, time.toNanos());
     if (!overtime) {
       if (u <= mainLeft) {
         mainLeft -= u;
-        if (mainLeft == 0 && settings.hasByoyomi()) {
-          startOvertime(); // the next move is the first of the byo-yomi
-        }
         return;
       }
       u -= mainLeft;
@@ -140,19 +161,7 @@ public final class GameClock {
       }
       startOvertime();
     }
-    long p = settings.period().toNanos();
-    if (settings.kind() == TimeSettings.Kind.CANADIAN) {
-      if (u > periodLeft) {
-        periodLeft = 0;
-        expired = true;
-        return;
-      }
-      periodLeft -= u;
-      if (--stonesLeft == 0) {
-        periodLeft = p;
-        stonesLeft = settings.stones();
-      }
-    } else {
+    if (settings.kind() == TimeSettings.Kind.BYOYOMI) {
       while (u > periodLeft) {
         u -= periodLeft;
         if (--periodsLeft == 0) {
@@ -160,10 +169,14 @@ public final class GameClock {
           expired = true;
           return;
         }
-        periodLeft = p;
+        periodLeft = settings.period().toNanos();
       }
-      periodLeft = p; // the move was made in time: the next one has a whole period
+    } else if (u > periodLeft) {
+      periodLeft = 0;
+      expired = true;
+      return;
     }
+    periodLeft -= u;
   }
 
   private void startOvertime() {

@@ -109,6 +109,30 @@ class GameClockTest {
     assertTrue(clock.expired());
   }
 
+  /** Time that passes before a move is made counts no stone and keeps no period afresh. */
+  @Test
+  void elapsedTimeIsTakenOffWithoutMakingAMove() {
+    GameClock canadian = new GameClock(TimeSettings.canadian(s(1), s(30), 3));
+    canadian.elapse(s(3));
+    assertEquals(s(28), canadian.periodLeft());
+    assertEquals(3, canadian.stonesLeft(), "no stone played yet");
+    canadian.spend(s(1));
+    assertEquals(s(27), canadian.periodLeft());
+    assertEquals(2, canadian.stonesLeft());
+
+    GameClock japanese = new GameClock(TimeSettings.byoyomi(s(0), s(10), 2));
+    japanese.elapse(s(4));
+    assertEquals(s(6), japanese.periodLeft(), "the period runs on");
+    japanese.elapse(s(7));
+    assertEquals(1, japanese.periodsLeft(), "outlasted: lost");
+    assertEquals(s(9), japanese.periodLeft());
+    japanese.spend(s(1));
+    assertEquals(s(10), japanese.periodLeft(), "made in time: a whole period for the next");
+    GameClock sudden = new GameClock(TimeSettings.absolute(s(2)));
+    sudden.elapse(s(2.5));
+    assertTrue(sudden.expired());
+  }
+
   @Test
   void timeLeftSetsTheClockAsGtpAndKgsSayIt() {
     GameClock canadian = new GameClock(TimeSettings.canadian(s(600), s(300), 25));
@@ -160,6 +184,16 @@ class GameClockTest {
     assertNull(allocator.budget(new GameClock(TimeSettings.NONE), empty));
     assertEquals(
         Budget.time(TimeAllocator.MIN_MOVE), allocator.budget(sudden, empty), "a time budget");
+  }
+
+  /** After the opponent's pass a pass may end the game, once life and death is read: time kept. */
+  @Test
+  void afterAPassTheReadingOfAClaimIsKeptBack() {
+    Game game = gameWithMoves(0);
+    TimeAllocator allocator = new TimeAllocator(s(0.2));
+    GameClock japanese = new GameClock(TimeSettings.byoyomi(s(0), s(10), 3));
+    game.play(game.toPlay(), gofarm.board.Point.PASS);
+    assertEquals(s(8.5 - 0.2 - 0.008 * 81), allocator.forMove(japanese, game));
   }
 
   @Test
