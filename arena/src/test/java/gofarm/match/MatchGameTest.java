@@ -314,7 +314,11 @@ class MatchGameTest {
     }
     for (GameRecord g : List.of(a.first(), a.second())) {
       assertTrue(g.sgf().contains("TM[4]"), g.sgf());
-      assertTrue(g.duration().compareTo(seconds(8 + 2)) < 0, "two clocks of 4 s: " + g.duration());
+      for (String color : List.of("B", "W")) {
+        List<String> left = timesLeft(g, color);
+        double last = Double.parseDouble(left.get(left.size() - 1));
+        assertTrue(last > 0 && last < 4, color + " used some of its 4 s: " + left);
+      }
     }
     GameRecord cut = b.first();
     assertTrue(cut.sgf().contains("OT[10/5 Canadian]"), cut.sgf());
