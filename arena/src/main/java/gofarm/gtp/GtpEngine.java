@@ -17,6 +17,8 @@ import gofarm.rules.Game;
 import gofarm.rules.IllegalMoveException;
 import gofarm.rules.Player;
 import gofarm.rules.Rules;
+import gofarm.search.GameClock;
+import gofarm.search.TimeSettings;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -28,6 +30,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -60,10 +63,11 @@ import java.util.regex.Pattern;
  *
  * The standard commands {@code protocol_version name version known_command list_commands quit
  * boardsize clear_board komi play genmove undo fixed_handicap set_free_handicap final_score
- * final_status_list showboard loadsgf printsgf}, GNU Go's extensions {@code list_stones is_legal
- * all_legal captures countlib findlib unconditional_status kgs-genmove_cleanup}, and GoGui's {@code
- * cputime}, with GNU Go's syntax and meaning. {@code loadsgf} keeps the engine's ko rule and
- * suicide, takes the komi of the file, and answers the colour to move, as GNU Go does.
+ * final_status_list showboard loadsgf printsgf time_settings time_left}, GNU Go's extensions {@code
+ * list_stones is_legal all_legal captures countlib findlib unconditional_status
+ * kgs-genmove_cleanup}, KGS's {@code kgs-time_settings}, and GoGui's {@code cputime}, with GNU Go's
+ * syntax and meaning. {@code loadsgf} keeps the engine's ko rule and suicide, takes the komi of the
+ * file, and answers the colour to move, as GNU Go does.
  *
  * <h2>Life and death</h2>
  *
@@ -84,6 +88,16 @@ import java.util.regex.Pattern;
  * {@code final_status_list dead} holds stones of the other colour, a move that captures them (the
  * tactical attack if there is one, else a safe liberty); then an ordinary {@code genmove}. {@code
  * cputime} is GoGui's extension: the CPU seconds the engine's process has used.
+ *
+ * <h2>Time</h2>
+ *
+ * {@code time_settings main_time byo_yomi_time byo_yomi_stones} (GTP's Canadian byo-yomi, with its
+ * special cases: byo-yomi time and no stones is no limit, no byo-yomi time is absolute time), KGS's
+ * {@code kgs-time_settings none | absolute | canadian | byoyomi ...} (the one form of Japanese
+ * byo-yomi) and {@code time_left color time stones} set the clocks of both colours ({@link
+ * GameClock}); {@code boardsize} and {@code clear_board} start them afresh. Under a clock {@code
+ * genmove} gives the generator its colour's clock, and takes the time it took off that clock, so
+ * that the engine keeps count when no {@code time_left} comes.
  *
  * <h2>Errors</h2>
  *
@@ -123,6 +137,9 @@ public final class GtpEngine {
   private Rules rules;
   private Game game;
   private boolean quit;
+  private TimeSettings timeSettings = TimeSettings.NONE;
+  private GameClock blackClock = new GameClock(TimeSettings.NONE);
+  private GameClock whiteClock = new GameClock(TimeSettings.NONE);
 
   /** What a command does with its arguments: returns the response text or throws a failure. */
   @FunctionalInterface
@@ -163,6 +180,8 @@ public final class GtpEngine {
     standard("showboard", a -> noArguments(a, showboard()));
     standard("loadsgf", this::loadsgf);
     standard("printsgf", this::printsgf);
+    standard("time_settings", this::timeSettings);
+    standard("time_left", this::timeLeft);
     extension("list_stones", this::listStones);
     extension("is_legal", this::isLegal);
     extension("all_legal", this::allLegal);
@@ -171,6 +190,7 @@ public final class GtpEngine {
     extension("findlib", this::findlib);
     extension("unconditional_status", this::unconditionalStatus);
     extension("kgs-genmove_cleanup", this::genmoveCleanup);
+    extension("kgs-time_settings", this::kgsTimeSettings);
     extension("cputime", a -> noArguments(a, cputime()));
   }
 
@@ -370,12 +390,14 @@ public final class GtpEngine {
       throw new Failure("unacceptable size");
     }
     game = new Game(size, rules);
+    resetClocks();
     return "";
   }
 
   private String clearBoard(Args a) {
     a.count(0, 0, "");
     game = new Game(game.geometry(), rules);
+    resetClocks();
     return "";
   }
 
@@ -479,12 +501,28 @@ public final class GtpEngine {
   }
 
   private String playGenerated(Player player, boolean cleanup) {
+    long start = System.nanoTime();
+    GameClock clock = clock(player);
+    try {
+      return playGenerated(player, cleanup, clock.limited() ? clock : null, start);
+    } finally {
+      // The engine's own count, for controllers that send no time_left (or not every move).
+      clock.spend(Duration.ofNanos(System.nanoTime() - start));
+    }
+  }
+
+  private String playGenerated(Player player, boolean cleanup, GameClock clock, long start) {
     int p =
         cleanup
             ? FinalStatus.captureMove(game, player.color(), finalStatus.statuses(game))
             : Point.NONE;
-    if (p == Point.NONE) {
+    if (p == Point.NONE && clock == null) {
       p = generator.generate(game, player);
+    } else if (p == Point.NONE) {
+      // The generator gets the clock as it stands now, the cleanup's reading taken off.
+      GameClock now = clock.copy();
+      now.elapse(Duration.ofNanos(System.nanoTime() - start));
+      p = generator.generate(game, player, now);
     }
     if (p == MoveGenerator.RESIGN) {
       return "resign"; // the game is over for the controller; nothing is played
@@ -504,8 +542,7 @@ public final class GtpEngine {
 
   /** The CPU time this engine's process has used, in seconds (GoGui's {@code cputime}). */
   private static String cputime() {
-    java.time.Duration cpu =
-        ProcessHandle.current().info().totalCpuDuration().orElse(java.time.Duration.ZERO);
+    Duration cpu = ProcessHandle.current().info().totalCpuDuration().orElse(Duration.ZERO);
     return String.format(Locale.ROOT, "%.3f", cpu.toNanos() / 1e9);
   }
 
@@ -514,6 +551,99 @@ public final class GtpEngine {
     if (!game.undo()) {
       throw new Failure("cannot undo");
     }
+    return "";
+  }
+
+  // ---------------------------------------------------------------- time
+
+  /** The time settings of {@code time_settings} or {@code kgs-time_settings}; NONE before any. */
+  public TimeSettings timeSettings() {
+    return timeSettings;
+  }
+
+  /** The clock of {@code player} as the engine counts it; read it, do not change it. */
+  public GameClock clock(Player player) {
+    return player == Player.BLACK ? blackClock : whiteClock;
+  }
+
+  /** Both clocks at the start of a game under the current settings. */
+  private void resetClocks() {
+    blackClock = new GameClock(timeSettings);
+    whiteClock = new GameClock(timeSettings);
+  }
+
+  /**
+   * GTP's {@code time_settings main_time byo_yomi_time byo_yomi_stones}: Canadian byo-yomi in whole
+   * seconds, read as {@link TimeSettings#ofGtp} says; both clocks start afresh.
+   */
+  private String timeSettings(Args a) {
+    a.count(3, 3, "main_time byo_yomi_time byo_yomi_stones");
+    int main = a.nonNegative(0, "main_time");
+    int period = a.nonNegative(1, "byo_yomi_time");
+    int stones = a.nonNegative(2, "byo_yomi_stones");
+    timeSettings = TimeSettings.ofGtp(main, period, stones);
+    resetClocks();
+    return "";
+  }
+
+  /**
+   * KGS's {@code kgs-time_settings none | absolute main_time | canadian main_time byo_yomi_time
+   * byo_yomi_stones | byoyomi main_time byo_yomi_time periods}, in whole seconds; both clocks start
+   * afresh. A byo-yomi of no time or no stones or periods adds nothing (absolute time), and a clock
+   * of no time at all is no limit, as for {@code time_settings}.
+   */
+  private String kgsTimeSettings(Args a) {
+    if (a.size() == 0) {
+      throw a.syntax("kgs-time_settings takes a time system: none, absolute, canadian or byoyomi");
+    }
+    String system = a.word(0);
+    TimeSettings settings;
+    switch (system) {
+      case "none" -> {
+        a.count(1, 1, "none");
+        settings = TimeSettings.NONE;
+      }
+      case "absolute" -> {
+        a.count(2, 2, "absolute main_time");
+        settings = TimeSettings.ofGtp(a.nonNegative(1, "main_time"), 0, 0);
+      }
+      case "canadian", "byoyomi" -> {
+        boolean canadian = system.equals("canadian");
+        String last = canadian ? "byo_yomi_stones" : "periods";
+        a.count(4, 4, system + " main_time byo_yomi_time " + last);
+        int main = a.nonNegative(1, "main_time");
+        int period = a.nonNegative(2, "byo_yomi_time");
+        int count = a.nonNegative(3, last);
+        if (period == 0 || count == 0) {
+          settings = TimeSettings.ofGtp(main, 0, 0);
+        } else if (canadian) {
+          settings = TimeSettings.ofGtp(main, period, count);
+        } else {
+          settings =
+              TimeSettings.byoyomi(Duration.ofSeconds(main), Duration.ofSeconds(period), count);
+        }
+      }
+      default ->
+          throw a.syntax(
+              "time system must be none, absolute, canadian or byoyomi (got '" + system + "')");
+    }
+    timeSettings = settings;
+    resetClocks();
+    return "";
+  }
+
+  /**
+   * GTP's {@code time_left color time stones}: the time left in seconds, of the main time when
+   * {@code stones} is 0, else of the byo-yomi period with that many stones to play (or, under
+   * Japanese byo-yomi, as KGS sends it, that many periods left). Without time settings there is no
+   * clock to set, and the command changes nothing.
+   */
+  private String timeLeft(Args a) {
+    a.count(3, 3, "color time stones");
+    Player player = a.color(0);
+    int time = a.nonNegative(1, "time");
+    int stones = a.nonNegative(2, "stones");
+    clock(player).set(Duration.ofSeconds(time), stones);
     return "";
   }
 
@@ -802,6 +932,14 @@ public final class GtpEngine {
       } catch (NumberFormatException e) {
         throw syntax(name + " must be an integer (got '" + text + "')");
       }
+    }
+
+    int nonNegative(int i, String name) {
+      int v = integer(i, name);
+      if (v < 0) {
+        throw syntax(name + " must not be negative (got " + v + ")");
+      }
+      return v;
     }
 
     /** A failure about the arguments: "syntax error: ..." for standard commands. */

@@ -8,16 +8,20 @@ import gofarm.rules.Game;
 import gofarm.rules.Move;
 import gofarm.rules.Player;
 import gofarm.rules.Rules;
+import gofarm.search.Budget;
+import gofarm.search.GameClock;
 import gofarm.search.SearchPlayer;
 import gofarm.search.SearchResult;
+import gofarm.search.TimeAllocator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
  * The search player behind a GTP engine: {@code genmove} searches with a {@link SearchPlayer} (and
- * answers {@code resign} when it resigns), and three GoGui analyze commands show what the search
- * sees.
+ * answers {@code resign} when it resigns), under the player's budget or, once the controller has
+ * set a game clock ({@code time_settings}, {@code kgs-time_settings}), under the clock's share for
+ * the move; three GoGui analyze commands show what the search sees.
  *
  * <pre>{@code
  * GtpEngine engine = new SearchGtp(player, result -> log(result)).engine(Rules.DEFAULT, 19);
@@ -43,7 +47,7 @@ import java.util.function.Consumer;
  *   <li>{@code gofarm-search}: the decision and a table of the root moves, as text.
  * </ul>
  */
-public final class SearchGtp {
+public final class SearchGtp implements MoveGenerator {
   public static final String WINRATES = "gofarm-winrates";
   public static final String OWNERSHIP = "gofarm-ownership";
   public static final String SEARCH = "gofarm-search";
@@ -70,7 +74,7 @@ public final class SearchGtp {
 
   /** An engine with an empty board whose {@code genmove} is the search, with the commands above. */
   public GtpEngine engine(Rules rules, int boardSize) {
-    GtpEngine engine = new GtpEngine(rules, boardSize, this::generate);
+    GtpEngine engine = new GtpEngine(rules, boardSize, this);
     engine.register(WINRATES, "gfx/Search: win rates/" + WINRATES, this::winRates);
     engine.register(OWNERSHIP, "gfx/Search: ownership/" + OWNERSHIP, this::ownership);
     engine.register(SEARCH, "string/Search: statistics/" + SEARCH, this::statistics);
@@ -78,17 +82,37 @@ public final class SearchGtp {
   }
 
   /** The move generator: a point, a pass, or {@link MoveGenerator#RESIGN}. */
+  @Override
   public int generate(Game game, Player toMove) {
-    SearchResult r = search(game, toMove);
+    return move(search(game, toMove, null));
+  }
+
+  /**
+   * Under a game clock the search's budget is the clock's share for this move ({@link
+   * TimeAllocator#DEFAULT}), not the player's own; the search stops sooner when its move is
+   * settled, as the configuration's early stopping says.
+   */
+  @Override
+  public int generate(Game game, Player toMove, GameClock clock) {
+    return move(search(game, toMove, TimeAllocator.DEFAULT.budget(clock, game)));
+  }
+
+  private static int move(SearchResult r) {
     return r.resign() ? MoveGenerator.RESIGN : r.move();
   }
 
   private SearchResult search(Game game, Player toMove) {
+    return search(game, toMove, null);
+  }
+
+  /** The search of this position for this player (the last one if it was), under the budget. */
+  private SearchResult search(Game game, Player toMove, Budget budget) {
     Key key = new Key(List.copyOf(game.moves()), game.board().hash(), toMove, game.rules());
     if (key.equals(lastKey)) {
       return last;
     }
-    SearchResult r = player.decide(game, toMove);
+    SearchResult r =
+        budget == null ? player.decide(game, toMove) : player.decide(game, toMove, budget);
     last = r;
     lastKey = key;
     listener.accept(r);

@@ -1,6 +1,7 @@
 package gofarm.match;
 
 import gofarm.board.Point;
+import gofarm.gtp.GtpException;
 import gofarm.io.Sgf;
 import gofarm.io.SgfGame;
 import gofarm.io.SgfNode;
@@ -16,11 +17,16 @@ import gofarm.rules.Move;
 import gofarm.rules.Player;
 import gofarm.rules.Rules;
 import gofarm.rules.Score;
+import gofarm.search.GameClock;
+import gofarm.search.TimeSettings;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * Plays match games: one game between two players from an opening, or a colour-swapped pair.
@@ -41,6 +47,17 @@ import java.util.Map;
  * match's {@link Adjudication} (by default {@link Adjudication#CLEANUP}: the players' agreeing
  * {@code final_score}, or a cleanup phase and a plain area count), and its record says how ({@link
  * Scoring}).
+ *
+ * <h2>Clocks</h2>
+ *
+ * A player with a {@link MatchPlayer#clock} has a {@link GameClock} kept here, the referee's:
+ * before each of its moves it is told the time left ({@link MatchPlayer#timeLeft}), the wall-clock
+ * time of its {@code genmove} comes off, and a move that outlasts the clock loses the game on time
+ * ({@code B+T} or {@code W+T}, {@link GameRecord.End#TIME}), as does an engine that does not answer
+ * before its flag falls. The SGF then has {@code TM} and {@code OT} (when both players share the
+ * clock), and each clocked move its player's time left ({@code BL}, {@code WL}; in byo-yomi {@code
+ * OB}, {@code OW}: the Canadian stones or Japanese periods left). A clocked game depends on the
+ * speed and load of the machine: it is not reproducible.
  *
  * <h2>Seeds</h2>
  *
@@ -172,7 +189,23 @@ public final class MatchGame {
       int maxMoves,
       Adjudication adjudication,
       Referee referee) {
-    long start = System.nanoTime();
+    return play(opening, rules, black, white, maxMoves, adjudication, referee, System::nanoTime);
+  }
+
+  /** {@link #play} with the clocks read from {@code ticker} (nanoseconds), for tests. */
+  static GameRecord play(
+      Opening opening,
+      Rules rules,
+      MatchPlayer black,
+      MatchPlayer white,
+      int maxMoves,
+      Adjudication adjudication,
+      Referee referee,
+      LongSupplier ticker) {
+    long start = ticker.getAsLong();
+    GameClock blackClock = black.clock() == null ? null : new GameClock(black.clock());
+    GameClock whiteClock = white.clock() == null ? null : new GameClock(white.clock());
+    Map<Integer, Map<String, List<String>>> times = new HashMap<>();
     Game game = opening.start(rules);
     black.newGame(game);
     white.newGame(game);
@@ -243,7 +276,41 @@ public final class MatchGame {
       Player toMove = game.toPlay();
       MatchPlayer mover = toMove == Player.BLACK ? black : white;
       MatchPlayer other = toMove == Player.BLACK ? white : black;
-      int p = cleanup ? mover.genmoveCleanup(game, toMove) : mover.genmove(game, toMove);
+      GameClock clock = toMove == Player.BLACK ? blackClock : whiteClock;
+      if (clock != null) {
+        mover.timeLeft(game, toMove, clock.copy());
+      }
+      Duration allowed = clock == null ? null : clock.untilExpiry();
+      long asked = ticker.getAsLong();
+      int p;
+      try {
+        p = cleanup ? mover.genmoveCleanup(game, toMove) : mover.genmove(game, toMove);
+      } catch (GtpException e) {
+        // An engine stopped for outlasting its clock (its timeout is the clock's limit and a
+        // grace) lost on time; any other failure is the caller's.
+        if (clock == null || ticker.getAsLong() - asked <= allowed.toNanos()) {
+          throw e;
+        }
+        p = MatchPlayer.RESIGN;
+      }
+      if (clock != null) {
+        long used = ticker.getAsLong() - asked;
+        clock.spend(Duration.ofNanos(used));
+        if (clock.expired()) {
+          winner = toMove.opponent();
+          result = winner.letter() + "+T";
+          end = GameRecord.End.TIME;
+          comment =
+              String.format(
+                  Locale.ROOT,
+                  "%s (%s) ran out of time: its move took %.2f s, its clock had %.2f s",
+                  mover.name(),
+                  toMove,
+                  used / 1e9,
+                  allowed.toNanos() / 1e9);
+          break;
+        }
+      }
       if (p == MatchPlayer.RESIGN) {
         winner = toMove.opponent();
         result = winner.letter() + "+R";
@@ -261,13 +328,26 @@ public final class MatchGame {
         break;
       }
       moves++;
+      if (clock != null) {
+        times.put(game.moves().size() - 1, timeLeft(toMove, clock));
+      }
       if (cleanup) {
         cleanupMoves++;
       }
       passes = p == Point.PASS ? passes + 1 : 0;
       other.play(game, new Move(toMove, p));
     }
-    String sgf = sgf(game, black.name(), white.name(), result, opening, comment);
+    String clocks = clocksText(black.clock(), white.clock());
+    String sgf =
+        sgf(
+            game,
+            black.name(),
+            white.name(),
+            result,
+            opening,
+            clocks.isEmpty() ? comment : comment + "; " + clocks,
+            black.clock() != null && black.clock().equals(white.clock()) ? black.clock() : null,
+            times);
     return new GameRecord(
         black.name(),
         white.name(),
@@ -278,8 +358,35 @@ public final class MatchGame {
         margin,
         moves,
         sgf,
-        Duration.ofNanos(System.nanoTime() - start),
+        Duration.ofNanos(ticker.getAsLong() - start),
         scoring);
+  }
+
+  /** The clocks for the record's comment: {@code clocks: black 60 s sudden death, white none}. */
+  private static String clocksText(TimeSettings black, TimeSettings white) {
+    if (black == null && white == null) {
+      return "";
+    }
+    return "clocks: black "
+        + (black == null ? "none" : black.toString())
+        + ", white "
+        + (white == null ? "none" : white.toString());
+  }
+
+  /** SGF's time left after a move: BL (WL) in seconds; in byo-yomi OB (OW), stones or periods. */
+  private static Map<String, List<String>> timeLeft(Player player, GameClock clock) {
+    Map<String, List<String>> props = new LinkedHashMap<>();
+    String c = player == Player.BLACK ? "B" : "W";
+    Duration left = clock.inOvertime() ? clock.periodLeft() : clock.mainLeft();
+    props.put(c + "L", List.of(String.format(Locale.ROOT, "%.1f", left.toNanos() / 1e9)));
+    if (clock.inOvertime()) {
+      int count =
+          clock.settings().kind() == TimeSettings.Kind.CANADIAN
+              ? clock.stonesLeft()
+              : clock.periodsLeft();
+      props.put("O" + c, List.of(Integer.toString(count)));
+    }
+    return props;
   }
 
   /** Black's lead in a GTP score: {@code B+3.5} is 3.5, {@code W+0.5} is -0.5, {@code 0} is 0. */
@@ -311,15 +418,35 @@ public final class MatchGame {
   }
 
   private static String sgf(
-      Game game, String black, String white, String result, Opening opening, String comment) {
+      Game game,
+      String black,
+      String white,
+      String result,
+      Opening opening,
+      String comment,
+      TimeSettings clock,
+      Map<Integer, Map<String, List<String>>> times) {
     List<SgfNode> nodes = new ArrayList<>(SgfGame.of(game).mainLine());
     Map<String, List<String>> root = new LinkedHashMap<>(nodes.get(0).properties());
     root.put("PB", List.of(black));
     root.put("PW", List.of(white));
     root.put("RE", List.of(result));
     root.put("GN", List.of(black + " vs " + white + ", opening " + opening.name()));
+    if (clock != null) {
+      root.put("TM", List.of(TimeSettings.seconds(clock.main())));
+      if (clock.hasByoyomi()) {
+        root.put("OT", List.of(clock.sgfOvertime()));
+      }
+    }
     root.put("C", List.of(comment));
     nodes.set(0, SgfNode.of(root));
+    int firstMove = nodes.size() - game.moves().size(); // the node of move 0
+    for (Map.Entry<Integer, Map<String, List<String>>> e : times.entrySet()) {
+      int i = firstMove + e.getKey();
+      Map<String, List<String>> props = new LinkedHashMap<>(nodes.get(i).properties());
+      props.putAll(e.getValue());
+      nodes.set(i, SgfNode.of(props));
+    }
     return Sgf.write(SgfGame.of(nodes));
   }
 }

@@ -3,6 +3,8 @@ package gofarm.match;
 import gofarm.rules.Game;
 import gofarm.rules.Move;
 import gofarm.rules.Player;
+import gofarm.search.GameClock;
+import gofarm.search.TimeSettings;
 
 /**
  * One side of a match game: told about every move, asked for its own. {@link MatchGame} owns the
@@ -46,6 +48,21 @@ public interface MatchPlayer extends AutoCloseable {
   default int genmoveCleanup(Game game, Player player) {
     return genmove(game, player);
   }
+
+  /**
+   * The game clock this player plays under, or null for none; {@link MatchGame} keeps it and
+   * declares the game lost on time when a move outlasts it. The default has none.
+   */
+  default TimeSettings clock() {
+    return null;
+  }
+
+  /**
+   * Before each of this player's moves under a clock: its time as the match counts it (a copy), to
+   * plan the move on (a search) or to pass on ({@code time_left} to an engine). The default ignores
+   * it.
+   */
+  default void timeLeft(Game game, Player player, GameClock clock) {}
 
   /** Releases what the player holds (an engine process). Never throws for engine failures. */
   @Override

@@ -7,7 +7,9 @@
  * pentanomial class for {@code gofarm.stats}. A game that ends on the board is scored by an {@link
  * gofarm.match.Adjudication}: the players' agreeing {@code final_score} or a cleanup phase ({@code
  * CLEANUP}), a {@link gofarm.match.Referee} engine ({@code REFEREE}), or the old estimate ({@code
- * ESTIMATE}); each record says how ({@link gofarm.match.Scoring}).
+ * ESTIMATE}); each record says how ({@link gofarm.match.Scoring}). Players may play on a game clock
+ * ({@code gofarm.search.TimeSettings}), which the game referees: a move that outlasts it loses on
+ * time.
  *
  * <p>Depends on every other board-core package: {@code search} for the players, {@code gtp} for the
  * external engines ({@code GtpClient} runs them as processes, the only thing started here; no

@@ -13,12 +13,17 @@ import gofarm.rules.Game;
 import gofarm.rules.KoRule;
 import gofarm.rules.Player;
 import gofarm.rules.Rules;
+import gofarm.search.GameClock;
+import gofarm.search.TimeSettings;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -356,6 +361,7 @@ class GtpEngineTest {
         genmove
         is_legal
         kgs-genmove_cleanup
+        kgs-time_settings
         known_command
         komi
         list_commands
@@ -368,6 +374,8 @@ class GtpEngineTest {
         quit
         set_free_handicap
         showboard
+        time_left
+        time_settings
         unconditional_status
         undo
         version
@@ -1302,6 +1310,207 @@ class GtpEngineTest {
         ? countlib takes 1 argument (vertex), got 0
 
         """);
+  }
+
+  // ---------------------------------------------------------------- time
+
+  /** A generator that plays the first legal point and notes the clock each genmove was given. */
+  private static final class ClockWatcher implements MoveGenerator {
+    final List<GameClock> clocks = new ArrayList<>();
+
+    @Override
+    public int generate(Game game, Player player) {
+      clocks.add(null);
+      return FIRST_LEGAL.generate(game, player);
+    }
+
+    @Override
+    public int generate(Game game, Player player, GameClock clock) {
+      clocks.add(clock);
+      return FIRST_LEGAL.generate(game, player);
+    }
+  }
+
+  private static Duration seconds(long s) {
+    return Duration.ofSeconds(s);
+  }
+
+  @Test
+  void timeSettingsGiveBothColoursACanadianClockAndGenmoveIt() {
+    ClockWatcher watcher = new ClockWatcher();
+    GtpEngine engine = new GtpEngine(Rules.DEFAULT, 9, watcher);
+    assertTranscript(
+        engine,
+        """
+        genmove b
+        time_settings 600 300 25
+        genmove w
+        """,
+        """
+        = A9
+
+        =
+
+        = B9
+
+        """);
+    assertEquals(TimeSettings.canadian(seconds(600), seconds(300), 25), engine.timeSettings());
+    assertEquals(null, watcher.clocks.get(0), "no clock before time_settings");
+    Duration given = watcher.clocks.get(1).mainLeft();
+    assertTrue(given.compareTo(seconds(599)) > 0 && given.compareTo(seconds(600)) <= 0, "" + given);
+    // The engine keeps count: white's genmove took a little of its time, black's clock is whole.
+    assertTrue(engine.clock(Player.WHITE).mainLeft().compareTo(seconds(600)) < 0);
+    assertEquals(seconds(600), engine.clock(Player.BLACK).mainLeft());
+  }
+
+  @Test
+  void theSpecificationsSpecialCasesOfTimeSettings() {
+    GtpEngine engine = engine();
+    assertTranscript(engine, "time_settings 0 1 0\n", "=\n\n");
+    assertEquals(TimeSettings.NONE, engine.timeSettings(), "byo-yomi time, no stones: no limit");
+    assertTranscript(engine, "time_settings 60 0 0\n", "=\n\n");
+    assertEquals(TimeSettings.absolute(seconds(60)), engine.timeSettings(), "absolute");
+    assertTranscript(engine, "time_settings 0 0 0\n", "=\n\n");
+    assertEquals(TimeSettings.NONE, engine.timeSettings(), "nothing at all: no limit");
+  }
+
+  @Test
+  void timeLeftSetsAColoursClockAndClearBoardStartsThemAfresh() {
+    ClockWatcher watcher = new ClockWatcher();
+    GtpEngine engine = new GtpEngine(Rules.DEFAULT, 9, watcher);
+    assertTranscript(
+        engine,
+        """
+        time_settings 600 300 25
+        time_left b 100 0
+        time_left W 42 7
+        genmove b
+        """,
+        """
+        =
+
+        =
+
+        =
+
+        = A9
+
+        """);
+    assertTrue(watcher.clocks.get(0).mainLeft().compareTo(seconds(99)) > 0);
+    GameClock white = engine.clock(Player.WHITE);
+    assertTrue(white.inOvertime());
+    assertEquals(seconds(42), white.periodLeft());
+    assertEquals(7, white.stonesLeft());
+    assertTranscript(engine, "clear_board\n", "=\n\n");
+    assertEquals(seconds(600), engine.clock(Player.WHITE).mainLeft());
+    assertFalse(engine.clock(Player.WHITE).inOvertime());
+  }
+
+  @Test
+  void timeLeftWithoutTimeSettingsChangesNothing() {
+    GtpEngine engine = engine();
+    assertTranscript(engine, "time_left b 30 0\n", "=\n\n");
+    assertFalse(engine.clock(Player.BLACK).limited());
+  }
+
+  @Test
+  void kgsTimeSettingsGiveEveryTimeSystem() {
+    ClockWatcher watcher = new ClockWatcher();
+    GtpEngine engine = new GtpEngine(Rules.DEFAULT, 9, watcher);
+    assertTranscript(
+        engine,
+        """
+        kgs-time_settings byoyomi 300 30 5
+        time_left w 25 2
+        genmove w
+        """,
+        """
+        =
+
+        =
+
+        = A9
+
+        """);
+    assertEquals(TimeSettings.byoyomi(seconds(300), seconds(30), 5), engine.timeSettings());
+    GameClock given = watcher.clocks.get(0);
+    assertTrue(given.inOvertime());
+    assertEquals(2, given.periodsLeft(), "KGS's stones are the periods left");
+    assertTrue(
+        given.periodLeft().compareTo(seconds(24)) > 0, "25 s as time_left said, or a bit less");
+    String[][] cases = {
+      {"kgs-time_settings none", TimeSettings.NONE.toString()},
+      {"kgs-time_settings absolute 60", TimeSettings.absolute(seconds(60)).toString()},
+      {
+        "kgs-time_settings canadian 600 300 25",
+        TimeSettings.canadian(seconds(600), seconds(300), 25).toString()
+      },
+      {"kgs-time_settings byoyomi 60 0 5", TimeSettings.absolute(seconds(60)).toString()},
+      {"kgs-time_settings canadian 0 300 0", TimeSettings.NONE.toString()},
+      {"kgs-time_settings absolute 0", TimeSettings.NONE.toString()}
+    };
+    for (String[] c : cases) {
+      assertEquals(Optional.of("=\n\n"), engine.execute(c[0]), c[0]);
+      assertEquals(c[1], engine.timeSettings().toString(), c[0]);
+    }
+  }
+
+  @Test
+  void badTimeArgumentsAreRefusedAndChangeNothing() {
+    GtpEngine engine = engine();
+    assertTranscript(
+        engine,
+        """
+        time_settings 60 0
+        time_settings 60 x 0
+        time_settings -1 0 0
+        time_settings 1.5 0 0
+        time_left b 30
+        time_left x 30 0
+        time_left b -3 0
+        time_left b 30 -1
+        kgs-time_settings
+        kgs-time_settings fischer 60 10
+        kgs-time_settings none 5
+        kgs-time_settings absolute
+        kgs-time_settings byoyomi 60 30
+        kgs-time_settings canadian 60 30 -2
+        kgs-time_settings byoyomi 60 ten 5
+        """,
+        """
+        ? syntax error: time_settings takes 3 arguments \
+        (main_time byo_yomi_time byo_yomi_stones), got 2
+
+        ? syntax error: byo_yomi_time must be an integer (got 'x')
+
+        ? syntax error: main_time must not be negative (got -1)
+
+        ? syntax error: main_time must be an integer (got '1.5')
+
+        ? syntax error: time_left takes 3 arguments (color time stones), got 2
+
+        ? syntax error: invalid color 'x': expected black, white, b or w
+
+        ? syntax error: time must not be negative (got -3)
+
+        ? syntax error: stones must not be negative (got -1)
+
+        ? kgs-time_settings takes a time system: none, absolute, canadian or byoyomi
+
+        ? time system must be none, absolute, canadian or byoyomi (got 'fischer')
+
+        ? kgs-time_settings takes 1 argument (none), got 2
+
+        ? kgs-time_settings takes 2 arguments (absolute main_time), got 1
+
+        ? kgs-time_settings takes 4 arguments (byoyomi main_time byo_yomi_time periods), got 3
+
+        ? byo_yomi_stones must not be negative (got -2)
+
+        ? byo_yomi_time must be an integer (got 'ten')
+
+        """);
+    assertEquals(TimeSettings.NONE, engine.timeSettings());
   }
 
   // ---------------------------------------------------------------- files

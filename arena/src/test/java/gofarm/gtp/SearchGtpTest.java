@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gofarm.playout.PolicySpec;
+import gofarm.rules.Player;
 import gofarm.rules.Rules;
 import gofarm.search.Budget;
 import gofarm.search.SearchConfig;
@@ -66,6 +67,32 @@ class SearchGtpTest {
     // Pinned: change these only when the search or the playouts change on purpose.
     assertEquals("=\n\n=\n\n= F2\n\n= F8\n\n= H4\n\n", first);
     assertEquals(3, searches.size() / 2, "one search per genmove");
+  }
+
+  /**
+   * Under a clock genmove searches for the clock's share of the move, not the player's budget (a
+   * million playouts here, minutes): 60 s sudden death gives a move about 1.7 s on an empty 9x9
+   * board, and one period of Japanese byo-yomi (1 s) 0.65 s; the bounds below leave room for a
+   * loaded machine. Without a limit again the player's own budget comes back.
+   */
+  @Test
+  void genmoveUsesTheClockOnceThereIsOne() {
+    GtpEngine engine = engine(9, 1_000_000);
+    String out = run(engine, "time_settings 60 0 0\ngenmove b\n");
+    assertTrue(out.matches("=\n\n= [A-HJ][1-9]\n\n"), out);
+    SearchResult sudden = searches.get(0);
+    assertTrue(sudden.playouts() < 1_000_000, "playouts " + sudden.playouts());
+    assertTrue(sudden.elapsed().toMillis() < 5000, "elapsed " + sudden.elapsed());
+    long left = engine.clock(Player.BLACK).mainLeft().toMillis();
+    assertTrue(left > 50_000 && left < 60_000, "the engine counts its own time: " + left + " ms");
+    run(engine, "kgs-time_settings byoyomi 0 5 1\ngenmove w\n");
+    SearchResult byoyomi = searches.get(1);
+    assertTrue(byoyomi.elapsed().toMillis() < 4950, "elapsed " + byoyomi.elapsed());
+    assertEquals(1, engine.clock(Player.WHITE).periodsLeft(), "the move took less than a period");
+
+    GtpEngine unlimited = engine(5, 500);
+    run(unlimited, "time_settings 60 1 0\ngenmove b\n");
+    assertEquals(500, searches.get(2).playouts(), "no time limit: the player's budget");
   }
 
   @Test

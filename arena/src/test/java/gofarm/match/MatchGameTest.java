@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import gofarm.board.Geometry;
 import gofarm.board.Point;
 import gofarm.gtp.GnuGo;
 import gofarm.gtp.GtpException;
@@ -18,6 +19,7 @@ import gofarm.rules.Rules;
 import gofarm.search.Budget;
 import gofarm.search.SearchConfig;
 import gofarm.search.SearchPlayer;
+import gofarm.search.TimeSettings;
 import gofarm.stats.Pentanomial;
 import java.time.Duration;
 import java.util.List;
@@ -80,6 +82,7 @@ class MatchGameTest {
     switch (g.end()) {
       case RESIGNATION -> assertTrue(g.result().endsWith("+R"), g.result());
       case FORFEIT -> assertTrue(g.result().endsWith("+F"), g.result());
+      case TIME -> assertTrue(g.result().endsWith("+T"), g.result());
       default -> assertTrue(g.result().matches("[BW]\\+\\d+(\\.5)?|0"), g.result());
     }
     assertEquals(g.winner() == null ? "0" : g.winner().letter(), g.result().substring(0, 1));
@@ -247,6 +250,172 @@ class MatchGameTest {
     assertEquals(0, end.board().stoneCount(gofarm.board.Color.WHITE), "captured in the cleanup");
     assertEquals("B+41.5", g.result(), g.sgf()); // 49 points, komi 7.5
     assertReplays(g, opening);
+  }
+
+  // ---------------------------------------------------------------- clocks
+
+  private static Duration seconds(double s) {
+    return Duration.ofNanos(Math.round(s * 1e9));
+  }
+
+  private static PlayerSpec clocked(String name, String policy, TimeSettings clock) {
+    return new PlayerSpec.Search(name, SearchConfig.of(PolicySpec.parse(policy)), null, clock);
+  }
+
+  /** Every move's time left, as the SGF records it: BL or WL, then OB or OW in byo-yomi. */
+  private static List<String> timesLeft(GameRecord g, String color) {
+    List<String> left = new java.util.ArrayList<>();
+    for (gofarm.io.SgfNode node : Sgf.parse(g.sgf()).get(0).mainLine()) {
+      node.value(color + "L").ifPresent(left::add);
+    }
+    return left;
+  }
+
+  /**
+   * The must-hold property: search players on a clock, each move budgeted by the allocator, never
+   * run out. A pair at 4 s sudden death on 9x9 (whole games), and a pair in Canadian byo-yomi (1 s
+   * of main time, then 10 stones in 5 s) cut at 40 moves, so that most of it is byo-yomi.
+   */
+  @Test
+  void aClockedMatchNeverLosesOnTime() {
+    TimeSettings sudden = TimeSettings.absolute(seconds(4));
+    PairResult a =
+        MatchGame.playPair(
+            Opening.empty(9),
+            RULES,
+            clocked("uniform 4 s", "uniform", sudden),
+            clocked("heavy 4 s", "heavy", sudden),
+            3);
+    TimeSettings canadian = TimeSettings.canadian(seconds(1), seconds(5), 10);
+    PairResult b =
+        MatchGame.playPair(
+            Opening.random(9, RULES, 4, 7),
+            RULES,
+            clocked("uniform byo-yomi", "uniform", canadian),
+            clocked("heavy byo-yomi", "heavy", canadian),
+            5,
+            40);
+    for (GameRecord g : List.of(a.first(), a.second(), b.first(), b.second())) {
+      System.out.println(
+          "clocked: "
+              + g.result()
+              + " ("
+              + g.end()
+              + ") in "
+              + g.moves()
+              + " moves, "
+              + g.duration().toMillis()
+              + " ms");
+      assertTrue(g.end() != GameRecord.End.TIME, g.sgf());
+      assertTrue(g.moves() >= 10, g.sgf());
+      assertReplays(g, g.opening());
+      assertEquals((g.moves() + 1) / 2, timesLeft(g, "B").size(), "black's time after every move");
+      assertTrue(g.sgf().contains("clocks: black "), g.sgf());
+    }
+    for (GameRecord g : List.of(a.first(), a.second())) {
+      assertTrue(g.sgf().contains("TM[4]"), g.sgf());
+      for (String color : List.of("B", "W")) {
+        List<String> left = timesLeft(g, color);
+        double last = Double.parseDouble(left.get(left.size() - 1));
+        assertTrue(last > 0 && last < 4, color + " used some of its 4 s: " + left);
+      }
+    }
+    GameRecord cut = b.first();
+    assertTrue(cut.sgf().contains("OT[10/5 Canadian]"), cut.sgf());
+    assertTrue(cut.sgf().contains("OB["), "black reached byo-yomi: " + cut.sgf());
+  }
+
+  /** A player whose move outlasts its clock loses on time; the record says so. */
+  @Test
+  void aMoveThatOutlastsTheClockLosesOnTime() {
+    long[] now = {0};
+    Opening opening = Opening.empty(5);
+    Geometry g = Geometry.of(5);
+    TimeSettings sudden = TimeSettings.absolute(seconds(2));
+    // Black thinks 1.5 s a move: its second move runs out; white is quick.
+    MatchPlayer slow = timed("slow", sudden, now, 1.5, g.parse("C3"), g.parse("C4"));
+    MatchPlayer quick = timed("quick", sudden, now, 0.1, g.parse("D4"), g.parse("B2"));
+    GameRecord lost =
+        MatchGame.play(opening, RULES, slow, quick, 75, Adjudication.CLEANUP, null, () -> now[0]);
+    assertEquals(GameRecord.End.TIME, lost.end());
+    assertEquals("W+T", lost.result());
+    assertEquals(Player.WHITE, lost.winner());
+    assertEquals(2, lost.moves(), "the move that ran out is not played");
+    assertTrue(
+        lost.sgf()
+            .contains(
+                "C[slow (black) ran out of time: its move took 1.50 s, its clock had"
+                    + " 0.50 s; clocks: black 2 s sudden death, white 2 s sudden death]"),
+        lost.sgf());
+    assertEquals(List.of("0.5"), timesLeft(lost, "B"));
+    assertEquals(List.of("1.9"), timesLeft(lost, "W"));
+    assertReplays(lost, opening);
+
+    // Japanese byo-yomi: a move that outlasts a period loses it, not the game, until the last.
+    now[0] = 0;
+    TimeSettings byoyomi = TimeSettings.byoyomi(Duration.ZERO, seconds(1), 2);
+    MatchPlayer overrun = timed("overrun", byoyomi, now, 1.5, g.parse("C3"), g.parse("C4"));
+    MatchPlayer fine = timed("fine", byoyomi, now, 0.5, g.parse("D4"), g.parse("B2"));
+    GameRecord periods =
+        MatchGame.play(opening, RULES, overrun, fine, 75, Adjudication.CLEANUP, null, () -> now[0]);
+    assertEquals("W+T", periods.result());
+    assertTrue(periods.sgf().contains("OT[2x1 byo-yomi]"), periods.sgf());
+    assertTrue(periods.sgf().contains("BL[1.0]OB[1]"), "one period lost: " + periods.sgf());
+    assertTrue(periods.sgf().contains("WL[1.0]OW[2]"), periods.sgf());
+  }
+
+  /** A scripted player on a clock whose every move takes {@code seconds} of the fake clock. */
+  private static MatchPlayer timed(
+      String name, TimeSettings clock, long[] now, double seconds, int... moves) {
+    MatchPlayer script = scripted(name, moves);
+    return new MatchPlayer() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public TimeSettings clock() {
+        return clock;
+      }
+
+      @Override
+      public void newGame(Game game) {
+        script.newGame(game);
+      }
+
+      @Override
+      public void play(Game game, Move move) {}
+
+      @Override
+      public int genmove(Game game, Player player) {
+        now[0] += Math.round(seconds * 1e9);
+        return script.genmove(game, player);
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  /**
+   * GNU Go on a clock is told it (time_settings, which it knows, then time_left before every move)
+   * and answers every command: a few moves against gofarm's search on a clock.
+   */
+  @Test
+  void anEngineOnAClockIsToldItsTime() {
+    TimeSettings clock = TimeSettings.byoyomi(seconds(2), seconds(1), 3);
+    MatchPlayer search = clocked("uniform 2 s", "uniform", clock).start(3);
+    try (MatchPlayer gnugo =
+        new GtpMatchPlayer("gnugo-1", GnuGo.start("--level", "1"), Duration.ofMinutes(1), clock)) {
+      GameRecord g =
+          MatchGame.play(Opening.empty(9), RULES, gnugo, search, 12, Adjudication.ESTIMATE, null);
+      assertEquals("gnugo-1", g.black());
+      assertTrue(g.end() != GameRecord.End.TIME, g.sgf());
+      assertTrue(g.moves() >= 2, g.sgf());
+      assertEquals((g.moves() + 1) / 2, timesLeft(g, "B").size(), g.sgf());
+      assertTrue(g.sgf().contains("TM[2]OT[3x1 byo-yomi]"), g.sgf());
+    }
   }
 
   @Test

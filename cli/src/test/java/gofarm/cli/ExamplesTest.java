@@ -41,6 +41,7 @@ class ExamplesTest {
         List.of(
             "evaluate-19x19.json",
             "evaluate-9x9.json",
+            "match-clock-9x9.json",
             "match-heavy-vs-uniform-9x9.json",
             "match-heavy10k-vs-gnugo10-9x9-referee.json",
             "match-heavy10k-vs-gnugo10-9x9.json",
@@ -113,6 +114,24 @@ class ExamplesTest {
     assertTrue(m.pairs() <= 1000, "a cap on the pairs");
     assertTrue(m.deterministic());
     assertEquals(Set.of(), m.engines());
+  }
+
+  /**
+   * The clocked example: both sides on 60 s sudden death, gofarm's search budgeting its moves by
+   * the clock (no playouts per move), GNU Go told its clock; not reproducible, so never
+   * spot-checked.
+   */
+  @Test
+  void theClockExampleGivesBothSidesSixtySecondsSuddenDeath() {
+    ResolvedMatch m = (ResolvedMatch) resolve("match-clock-9x9.json");
+    gofarm.search.TimeSettings sudden =
+        gofarm.search.TimeSettings.absolute(java.time.Duration.ofSeconds(60));
+    assertEquals(sudden, m.candidate().clock());
+    assertNull(m.candidate().budget());
+    assertEquals(3, m.candidate().search().prior());
+    assertEquals(sudden, m.baseline().clock());
+    assertEquals(Set.of("gnugo"), m.engines());
+    assertEquals(false, m.deterministic(), "a clock reads the wall-clock time");
   }
 
   @Test

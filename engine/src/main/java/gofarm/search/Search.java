@@ -605,6 +605,52 @@ public final class Search {
     return true;
   }
 
+  /**
+   * Whether the root's choice by visits is settled: the most visited move would stay the most
+   * visited, and when it is the pass the most visited point would stay the most visited point, even
+   * if every one of {@code playoutsLeft} more simulations went to its closest rival. Reads visit
+   * counts only, so it may run between simulations while other threads search (their virtual losses
+   * are the caller's to allow for).
+   *
+   * <p>{@link #decide} takes the most visited move (ties: the higher win rate), or the most visited
+   * point when the pass leads but would lose; a lead of more than {@code playoutsLeft} visits
+   * leaves no tie to break, so those choices cannot change. Its pass and resignation rules also
+   * read the ownership map and win rates, which more playouts could still move.
+   */
+  boolean leadHolds(long playoutsLeft) {
+    Node[] children = rootNode.children();
+    if (children.length == 1) {
+      return true; // the pass alone: nothing to choose
+    }
+    Node best = null;
+    long first = -1;
+    long second = -1;
+    long firstPoint = -1;
+    long secondPoint = -1;
+    for (Node c : children) {
+      long v = c.visits();
+      if (v > first) {
+        second = first;
+        first = v;
+        best = c;
+      } else if (v > second) {
+        second = v;
+      }
+      if (c.move != Point.PASS) {
+        if (v > firstPoint) {
+          secondPoint = firstPoint;
+          firstPoint = v;
+        } else if (v > secondPoint) {
+          secondPoint = v;
+        }
+      }
+    }
+    if (first - second <= playoutsLeft) {
+      return false;
+    }
+    return best.move != Point.PASS || secondPoint < 0 || firstPoint - secondPoint > playoutsLeft;
+  }
+
   /** Statistics of every root move, most visited first (ties: point order). */
   public List<SearchResult.MoveStats> moveStats() {
     List<SearchResult.MoveStats> list = new ArrayList<>();

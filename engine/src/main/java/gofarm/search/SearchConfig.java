@@ -50,6 +50,8 @@ import java.util.List;
  *     PassRule#FINAL_STATUS})
  * @param prior the weight of the softmax policy's move probabilities in the tree, 0..100 (default
  *     0: none); see the class comment
+ * @param earlyStop when a search may end before its budget is spent ({@link EarlyStop}; default
+ *     {@link EarlyStop#TIMED}: for budgets with a time limit)
  */
 public record SearchConfig(
     PolicySpec policy,
@@ -61,7 +63,8 @@ public record SearchConfig(
     double resignThreshold,
     boolean treeReuse,
     PassRule passRule,
-    double prior) {
+    double prior,
+    EarlyStop earlyStop) {
 
   public static final double DEFAULT_RAVE_EQUIVALENCE = 1000;
   public static final int DEFAULT_EXPAND_AFTER = 8;
@@ -78,6 +81,9 @@ public record SearchConfig(
     }
     if (passRule == null) {
       problems.add("passRule: missing");
+    }
+    if (earlyStop == null) {
+      problems.add("earlyStop: missing");
     }
     check(problems, "exploration", exploration, 0, 10);
     check(problems, "raveEquivalence", raveEquivalence, 1, 1e9);
@@ -114,7 +120,8 @@ public record SearchConfig(
         0.1,
         true,
         PassRule.FINAL_STATUS,
-        0);
+        0,
+        EarlyStop.TIMED);
   }
 
   public SearchConfig withPolicy(PolicySpec p) {
@@ -128,7 +135,8 @@ public record SearchConfig(
         resignThreshold,
         treeReuse,
         passRule,
-        prior);
+        prior,
+        earlyStop);
   }
 
   public SearchConfig withExploration(double c) {
@@ -142,7 +150,8 @@ public record SearchConfig(
         resignThreshold,
         treeReuse,
         passRule,
-        prior);
+        prior,
+        earlyStop);
   }
 
   public SearchConfig withRaveEquivalence(double k) {
@@ -156,7 +165,8 @@ public record SearchConfig(
         resignThreshold,
         treeReuse,
         passRule,
-        prior);
+        prior,
+        earlyStop);
   }
 
   public SearchConfig withFirstPlayUrgency(double fpu) {
@@ -170,7 +180,8 @@ public record SearchConfig(
         resignThreshold,
         treeReuse,
         passRule,
-        prior);
+        prior,
+        earlyStop);
   }
 
   public SearchConfig withExpandAfter(int visits) {
@@ -184,7 +195,8 @@ public record SearchConfig(
         resignThreshold,
         treeReuse,
         passRule,
-        prior);
+        prior,
+        earlyStop);
   }
 
   public SearchConfig withVirtualLoss(int visits) {
@@ -198,7 +210,8 @@ public record SearchConfig(
         resignThreshold,
         treeReuse,
         passRule,
-        prior);
+        prior,
+        earlyStop);
   }
 
   public SearchConfig withResignThreshold(double threshold) {
@@ -212,7 +225,8 @@ public record SearchConfig(
         threshold,
         treeReuse,
         passRule,
-        prior);
+        prior,
+        earlyStop);
   }
 
   public SearchConfig withTreeReuse(boolean reuse) {
@@ -226,7 +240,8 @@ public record SearchConfig(
         resignThreshold,
         reuse,
         passRule,
-        prior);
+        prior,
+        earlyStop);
   }
 
   public SearchConfig withPrior(double weight) {
@@ -240,7 +255,8 @@ public record SearchConfig(
         resignThreshold,
         treeReuse,
         passRule,
-        weight);
+        weight,
+        earlyStop);
   }
 
   public SearchConfig withPassRule(PassRule rule) {
@@ -254,6 +270,22 @@ public record SearchConfig(
         resignThreshold,
         treeReuse,
         rule,
-        prior);
+        prior,
+        earlyStop);
+  }
+
+  public SearchConfig withEarlyStop(EarlyStop rule) {
+    return new SearchConfig(
+        policy,
+        exploration,
+        raveEquivalence,
+        firstPlayUrgency,
+        expandAfter,
+        virtualLoss,
+        resignThreshold,
+        treeReuse,
+        passRule,
+        prior,
+        rule);
   }
 }

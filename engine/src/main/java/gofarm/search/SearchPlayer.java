@@ -31,6 +31,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * random sequence is {@code Rng.mix(thatSeed, t)}: with one thread and a playout budget the same
  * game gives the same moves on any machine. With more threads, or a time budget, the moves depend
  * on timing. Not thread-safe: one game at a time.
+ *
+ * <p>A search stops before its budget is spent when the configuration's {@link EarlyStop} applies
+ * to the budget and the most visited move can no longer be overtaken; on one thread that is still a
+ * function of the seed, and the move is the one the full budget would choose.
  */
 public final class SearchPlayer {
   private final SearchConfig config;
@@ -38,6 +42,14 @@ public final class SearchPlayer {
   private final long seed;
   private final int threads;
   private final Executor executor;
+
+  // A playout budget's limit when it has none, and the claim count that stops every thread: far
+  // apart, and far from overflowing however many threads claim past it.
+  private static final long NO_LIMIT = Long.MAX_VALUE / 4;
+  private static final long STOPPED = Long.MAX_VALUE / 2;
+
+  /** Claims between two early-stop checks: a check reads every root child, a playout far more. */
+  static final int EARLY_STOP_INTERVAL = 16;
 
   // Tree reuse: the root of the last search and the moves of the game it was made for.
   private Node reusable;
@@ -54,7 +66,9 @@ public final class SearchPlayer {
 
   /**
    * A player that searches on {@code threads} threads: the calling one and {@code threads - 1}
-   * tasks handed to {@code executor}, which must be able to run them at the same time.
+   * tasks handed to {@code executor}, which must be able to run them at the same time. {@code
+   * budget} is what {@link #decide(Game, Player)} spends; null for a player that is always given
+   * one (a player on a game clock).
    *
    * @throws IllegalArgumentException if threads is not 1..1024, or more than one without executor
    */
@@ -102,8 +116,19 @@ public final class SearchPlayer {
    * changed (its board is read, and its superko test plays and takes back each root move).
    */
   public SearchResult decide(Game game, Player player) {
+    if (budget == null) {
+      throw new IllegalStateException("this player has no budget of its own: pass one to decide");
+    }
+    return decide(game, player, budget);
+  }
+
+  /**
+   * Like {@link #decide(Game, Player)}, under {@code budget} instead of the player's own: how a
+   * game clock gives each move its share ({@link TimeAllocator}).
+   */
+  public SearchResult decide(Game game, Player player, Budget budget) {
     Search search = new Search(config, game, player, reusedRoot(game, player));
-    run(search, Rng.mix(seed, game.moves().size()));
+    run(search, Rng.mix(seed, game.moves().size()), budget);
     SearchResult result = search.decide();
     lastResult = result;
     if (config.treeReuse()) {
@@ -148,15 +173,24 @@ public final class SearchPlayer {
     return mover == player ? node : null;
   }
 
-  /** Runs simulations until the budget is spent, on the calling thread and the executor's. */
-  private void run(Search search, long moveSeed) {
-    long limit = budget.playouts() > 0 ? budget.playouts() : Long.MAX_VALUE;
+  /**
+   * Runs simulations until the budget is spent, or, when the configuration's {@link EarlyStop}
+   * applies to it, until the most visited move cannot change ({@link Stop}), on the calling thread
+   * and the executor's.
+   */
+  private void run(Search search, long moveSeed, Budget budget) {
+    long limit = budget.playouts() > 0 ? budget.playouts() : NO_LIMIT;
+    long start = System.nanoTime();
     // No deadline is a deadline a century away: nanoTime differences never overflow then.
     long deadline =
-        System.nanoTime()
+        start
             + (budget.time() == null
                 ? 100L * 365 * 24 * 3600 * 1_000_000_000L
                 : budget.time().toNanos());
+    Stop stop =
+        config.earlyStop().appliesTo(budget)
+            ? new Stop(search, limit, budget.time() != null, start, deadline, threads, config)
+            : null;
     AtomicLong claimed = new AtomicLong();
     List<SearchContext> contexts = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
@@ -166,7 +200,7 @@ public final class SearchPlayer {
     claimed.incrementAndGet();
     search.runPlayout(contexts.get(0));
     if (threads == 1) {
-      loop(search, contexts.get(0), claimed, limit, deadline);
+      loop(search, contexts.get(0), claimed, limit, deadline, stop);
       return;
     }
     CountDownLatch done = new CountDownLatch(threads - 1);
@@ -176,19 +210,19 @@ public final class SearchPlayer {
       executor.execute(
           () -> {
             try {
-              loop(search, context, claimed, limit, deadline);
+              loop(search, context, claimed, limit, deadline, stop);
             } catch (Throwable e) {
               failure.compareAndSet(null, e);
-              claimed.set(Long.MAX_VALUE / 2); // stops the others
+              claimed.set(STOPPED); // stops the others
             } finally {
               done.countDown();
             }
           });
     }
     try {
-      loop(search, contexts.get(0), claimed, limit, deadline);
+      loop(search, contexts.get(0), claimed, limit, deadline, stop);
     } catch (RuntimeException | Error e) {
-      claimed.set(Long.MAX_VALUE / 2);
+      claimed.set(STOPPED);
       failure.compareAndSet(null, e);
     }
     boolean interrupted = false;
@@ -198,7 +232,7 @@ public final class SearchPlayer {
         break;
       } catch (InterruptedException e) {
         interrupted = true;
-        claimed.set(Long.MAX_VALUE / 2);
+        claimed.set(STOPPED);
       }
     }
     if (interrupted) {
@@ -217,9 +251,64 @@ public final class SearchPlayer {
   }
 
   private static void loop(
-      Search search, SearchContext context, AtomicLong claimed, long limit, long deadline) {
-    while (claimed.incrementAndGet() <= limit && System.nanoTime() - deadline < 0) {
+      Search search,
+      SearchContext context,
+      AtomicLong claimed,
+      long limit,
+      long deadline,
+      Stop stop) {
+    long n;
+    while ((n = claimed.incrementAndGet()) <= limit && System.nanoTime() - deadline < 0) {
+      if (stop != null && n % EARLY_STOP_INTERVAL == 0 && stop.settled(n)) {
+        claimed.set(STOPPED);
+        break;
+      }
       search.runPlayout(context);
+    }
+  }
+
+  /**
+   * Early stopping: whether the most visited root move can still be overtaken in what is left of
+   * the budget ({@link Search#leadHolds}). A playout budget leaves its unclaimed playouts; a time
+   * budget the playouts its time left would run at the rate so far (so the stop there is an
+   * estimate, as in Pachi). Checked every {@link #EARLY_STOP_INTERVAL} claims, at fixed counts, so
+   * that a search on one thread stays a function of its seed and stops after a prefix of the
+   * playouts the full budget would run. With more threads the simulations in flight are added to
+   * what is left, and their virtual losses to the lead they may overstate.
+   */
+  private static final class Stop {
+    private final Search search;
+    private final long limit;
+    private final boolean timed;
+    private final long start;
+    private final long deadline;
+    private final long slack;
+
+    Stop(
+        Search search,
+        long limit,
+        boolean timed,
+        long start,
+        long deadline,
+        int threads,
+        SearchConfig config) {
+      this.search = search;
+      this.limit = limit;
+      this.timed = timed;
+      this.start = start;
+      this.deadline = deadline;
+      this.slack = (threads - 1) * (long) (config.virtualLoss() + 1);
+    }
+
+    /** Whether the search may stop at claim {@code n} (n - 1 simulations claimed before it). */
+    boolean settled(long n) {
+      long left = limit == NO_LIMIT ? Long.MAX_VALUE : limit - n + 1;
+      if (timed) {
+        long now = System.nanoTime();
+        double rate = (n - 1) / (double) Math.max(1, now - start);
+        left = Math.min(left, (long) Math.ceil(rate * Math.max(0, deadline - now)));
+      }
+      return left < NO_LIMIT && search.leadHolds(left + slack);
     }
   }
 }

@@ -5,8 +5,11 @@
  * gofarm.search.Search#decide}; {@link gofarm.search.SearchContext} is one thread's scratch state;
  * {@link gofarm.search.SearchPlayer} runs a {@link gofarm.search.Budget} (playouts or time) on the
  * caller's threads and keeps the tree between moves; {@link gofarm.search.SearchConfig} holds the
- * parameters (β schedule, first-play urgency, expansion, virtual loss, resignation); {@link
- * gofarm.search.SearchResult} is what a search found.
+ * parameters (β schedule, first-play urgency, expansion, virtual loss, resignation, {@link
+ * gofarm.search.EarlyStop}); {@link gofarm.search.SearchResult} is what a search found. Game
+ * clocks: {@link gofarm.search.TimeSettings} (none, absolute, Canadian or Japanese byo-yomi),
+ * {@link gofarm.search.GameClock} (one player's time under them) and {@link
+ * gofarm.search.TimeAllocator} (a move's budget from the clock), shared by GTP and match games.
  *
  * <p>Depends on {@code gofarm.board}, {@code gofarm.rules}, {@code gofarm.life} (Benson and the
  * area scorer behind the pass rule) and {@code gofarm.playout}. Never starts a thread: callers hand

@@ -363,8 +363,10 @@ class SearchTest {
   void aTimeBudgetStopsAndRunsAtLeastOnePlayout() {
     Game game = new Game(9, Rules.DEFAULT);
     long start = System.nanoTime();
+    // The whole time: early stopping (on by default for time budgets) is EarlyStopTest's.
     SearchResult r =
-        new SearchPlayer(UNIFORM, Budget.time(Duration.ofMillis(100)), 1)
+        new SearchPlayer(
+                UNIFORM.withEarlyStop(EarlyStop.NEVER), Budget.time(Duration.ofMillis(100)), 1)
             .decide(game, Player.BLACK);
     double seconds = (System.nanoTime() - start) / 1e9;
     assertTrue(r.playouts() >= 1);
@@ -383,7 +385,17 @@ class SearchTest {
                 IllegalArgumentException.class,
                 () ->
                     new SearchConfig(
-                        UNIFORM.policy(), -1, 1000, 1, 0, 3, 0.1, true, PassRule.FINAL_STATUS, 0))
+                        UNIFORM.policy(),
+                        -1,
+                        1000,
+                        1,
+                        0,
+                        3,
+                        0.1,
+                        true,
+                        PassRule.FINAL_STATUS,
+                        0,
+                        EarlyStop.TIMED))
             .getMessage());
     assertEquals(
         "resignThreshold: must be 0..1 (got 1.5)",

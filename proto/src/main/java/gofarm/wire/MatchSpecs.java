@@ -6,6 +6,7 @@ import gofarm.io.SgfParseException;
 import gofarm.io.SgfReplayException;
 import gofarm.match.Adjudication;
 import gofarm.playout.PolicySpec;
+import gofarm.proto.v1.ClockSpec;
 import gofarm.proto.v1.EngineSpec;
 import gofarm.proto.v1.MatchPlayer;
 import gofarm.proto.v1.MatchSpec;
@@ -15,8 +16,10 @@ import gofarm.proto.v1.SgfSource;
 import gofarm.proto.v1.SprtSpec;
 import gofarm.rules.Rules;
 import gofarm.search.Budget;
+import gofarm.search.EarlyStop;
 import gofarm.search.PassRule;
 import gofarm.search.SearchConfig;
+import gofarm.search.TimeSettings;
 import gofarm.stats.EloModel;
 import gofarm.stats.Sprt;
 import java.time.Duration;
@@ -30,9 +33,10 @@ import java.util.regex.Pattern;
  * players as protos with every default filled in).
  *
  * <p>Defaults: a 9x9 board, 1,000 game pairs, games of at most 3 * size * size moves, openings from
- * the empty board; a search player gets 1,000 playouts per move and {@link SearchConfig#of}'s
- * settings. Player names default to {@code <policy> <n> po} (or {@code <policy> <s> s}) and to the
- * engine's command line; when both players get the same name the baseline's gets {@code #2}.
+ * the empty board; a search player gets 1,000 playouts per move (none on a clock) and {@link
+ * SearchConfig#of}'s settings. Player names default to {@code <policy> <n> po} (or {@code <policy>
+ * <s> s}, or {@code <policy> 60 s sudden death} on a clock) and to the engine's command line; when
+ * both players get the same name the baseline's gets {@code #2}.
  */
 public final class MatchSpecs {
   public static final int DEFAULT_SIZE = 9;
@@ -51,6 +55,10 @@ public final class MatchSpecs {
   public static final int MAX_ENGINE_ARGS = 32;
   public static final int MAX_ENGINE_ARG = 256;
   public static final int MAX_OPENINGS = 10_000;
+  public static final double MAX_MAIN_SECONDS = 86_400;
+  public static final double MAX_PERIOD_SECONDS = 3_600;
+  public static final int MAX_PERIODS = 100;
+  public static final int MAX_STONES = 1_000;
 
   /** A program name a worker may run: a bare name, never a path. */
   public static final Pattern PROGRAM = Pattern.compile("[A-Za-z0-9._+-]{1,64}");
@@ -170,7 +178,7 @@ public final class MatchSpecs {
   }
 
   private static ResolvedPlayer renamed(ResolvedPlayer p, String name) {
-    return new ResolvedPlayer(name, p.search(), p.budget(), p.engine());
+    return p.withName(name);
   }
 
   // ------------------------------------------------------------------ players
@@ -183,10 +191,18 @@ public final class MatchSpecs {
     int before = v.count();
     String name = proto.getName().strip();
     v.maxLength(Violations.join(path, "name"), MAX_NAME, name);
+    boolean isEngine = proto.getKindCase() == MatchPlayer.KindCase.ENGINE;
+    TimeSettings clock =
+        proto.hasClock()
+            ? clock(proto.getClock(), Violations.join(path, "clock"), isEngine, v)
+            : null;
     ResolvedPlayer player =
         switch (proto.getKindCase()) {
-          case SEARCH -> search(name, proto.getSearch(), Violations.join(path, "search"), v);
-          case ENGINE -> engine(name, proto.getEngine(), Violations.join(path, "engine"), v);
+          case SEARCH -> search(name, proto.getSearch(), clock, Violations.join(path, "search"), v);
+          case ENGINE -> {
+            ResolvedPlayer e = engine(name, proto.getEngine(), Violations.join(path, "engine"), v);
+            yield e == null ? null : new ResolvedPlayer(e.name(), null, null, e.engine(), clock);
+          }
           case KIND_NOT_SET -> {
             v.add(
                 path,
@@ -197,7 +213,76 @@ public final class MatchSpecs {
     return v.count() > before ? null : player;
   }
 
-  private static ResolvedPlayer search(String name, SearchPlayerSpec s, String path, Violations v) {
+  /**
+   * The time settings of a clock, or null after adding its violations under {@code path}. An
+   * engine's times must be whole seconds (GTP's {@code time_settings} takes integers).
+   */
+  static TimeSettings clock(ClockSpec c, String path, boolean engine, Violations v) {
+    int before = v.count();
+    range(v, Violations.join(path, "mainSeconds"), 0, MAX_MAIN_SECONDS, c.getMainSeconds());
+    range(v, Violations.join(path, "periodSeconds"), 0, MAX_PERIOD_SECONDS, c.getPeriodSeconds());
+    v.range(Violations.join(path, "periods"), 0, MAX_PERIODS, c.getPeriods());
+    v.range(Violations.join(path, "stones"), 0, MAX_STONES, c.getStones());
+    if (v.count() > before) {
+      return null;
+    }
+    boolean byoyomi = c.getPeriods() > 0 || c.getStones() > 0;
+    if (c.getPeriods() > 0 && c.getStones() > 0) {
+      v.add(
+          path,
+          "give periods (Japanese byo-yomi) or stones (Canadian byo-yomi), not both (got "
+              + c.getPeriods()
+              + " periods, "
+              + c.getStones()
+              + " stones)");
+    } else if (byoyomi && c.getPeriodSeconds() == 0) {
+      v.add(Violations.join(path, "periodSeconds"), "required with periods or stones (got 0)");
+    } else if (!byoyomi && c.getPeriodSeconds() > 0) {
+      v.add(
+          path,
+          "a byo-yomi period needs periods (Japanese) or stones (Canadian) (got periodSeconds "
+              + Violations.number(c.getPeriodSeconds())
+              + ")");
+    } else if (!byoyomi && c.getMainSeconds() == 0) {
+      v.add(Violations.join(path, "mainSeconds"), "a clock needs main time or byo-yomi (got 0)");
+    }
+    if (engine) {
+      for (String field : new String[] {"mainSeconds", "periodSeconds"}) {
+        double t = field.equals("mainSeconds") ? c.getMainSeconds() : c.getPeriodSeconds();
+        if (t != Math.rint(t)) {
+          v.add(
+              Violations.join(path, field),
+              "must be whole seconds for an engine, as GTP's time_settings takes them (got "
+                  + Violations.number(t)
+                  + ")");
+        }
+      }
+    }
+    if (v.count() > before) {
+      return null;
+    }
+    Duration main = Duration.ofNanos(Math.round(c.getMainSeconds() * 1e9));
+    Duration period = Duration.ofNanos(Math.round(c.getPeriodSeconds() * 1e9));
+    if (c.getPeriods() > 0) {
+      return TimeSettings.byoyomi(main, period, c.getPeriods());
+    }
+    return c.getStones() > 0
+        ? TimeSettings.canadian(main, period, c.getStones())
+        : TimeSettings.absolute(main);
+  }
+
+  /** The proto of a clock. */
+  public static ClockSpec toProto(TimeSettings clock) {
+    return ClockSpec.newBuilder()
+        .setMainSeconds(clock.main().toNanos() / 1e9)
+        .setPeriodSeconds(clock.period().toNanos() / 1e9)
+        .setPeriods(clock.periods())
+        .setStones(clock.stones())
+        .build();
+  }
+
+  private static ResolvedPlayer search(
+      String name, SearchPlayerSpec s, TimeSettings clock, String path, Violations v) {
     int before = v.count();
     PolicySpec policy = null;
     if (!s.hasPolicy()) {
@@ -207,7 +292,18 @@ public final class MatchSpecs {
       policy = Codec.policy(s.getPolicy(), Violations.join(path, "policy"), v);
     }
     Budget budget = null;
-    if (s.getSeconds() != 0) {
+    if (clock != null) {
+      if (s.getPlayouts() != 0 || s.getSeconds() != 0) {
+        v.add(
+            path,
+            "a search player on a clock has no playouts or seconds per move: the clock budgets"
+                + " every move (got "
+                + (s.getPlayouts() != 0
+                    ? "playouts " + s.getPlayouts()
+                    : "seconds " + Violations.number(s.getSeconds()))
+                + ")");
+      }
+    } else if (s.getSeconds() != 0) {
       if (s.getPlayouts() != 0) {
         v.add(path, "give playouts or seconds per move, not both");
       } else if (range(
@@ -243,6 +339,16 @@ public final class MatchSpecs {
             "must be final-status or tromp-taylor (got " + Violations.quote(s.getPass()) + ")");
       }
     }
+    EarlyStop earlyStop = EarlyStop.TIMED;
+    if (!s.getEarlyStop().isEmpty()) {
+      try {
+        earlyStop = EarlyStop.parse(s.getEarlyStop());
+      } catch (IllegalArgumentException e) {
+        v.add(
+            Violations.join(path, "earlyStop"),
+            "must be never, timed or always (got " + Violations.quote(s.getEarlyStop()) + ")");
+      }
+    }
     if (v.count() > before) {
       return null;
     }
@@ -252,11 +358,15 @@ public final class MatchSpecs {
             .withRaveEquivalence(rave)
             .withResignThreshold(resign)
             .withPassRule(passRule)
-            .withPrior(prior);
+            .withPrior(prior)
+            .withEarlyStop(earlyStop);
     if (name.isEmpty()) {
-      name = policy.name() + " " + budgetText(budget);
+      name = policy.name() + " " + (clock != null ? clock.toString() : budgetText(budget));
+      name = name.length() > MAX_NAME ? name.substring(0, MAX_NAME) : name;
     }
-    return ResolvedPlayer.search(name, config, budget);
+    return clock != null
+        ? ResolvedPlayer.clocked(name, config, clock)
+        : ResolvedPlayer.search(name, config, budget);
   }
 
   private static String budgetText(Budget budget) {
@@ -307,6 +417,9 @@ public final class MatchSpecs {
   /** The proto of a resolved player, with every default written out. */
   public static MatchPlayer toProto(ResolvedPlayer p) {
     MatchPlayer.Builder b = MatchPlayer.newBuilder().setName(p.name());
+    if (p.clock() != null) {
+      b.setClock(toProto(p.clock()));
+    }
     if (p.isEngine()) {
       b.setEngine(EngineSpec.newBuilder().addAllCommand(p.engine()));
     } else {
@@ -318,10 +431,11 @@ public final class MatchSpecs {
               .setRaveEquivalence(c.raveEquivalence())
               .setResignThreshold(c.resignThreshold())
               .setPass(c.passRule().text())
-              .setPrior(c.prior());
-      if (p.budget().isDeterministic()) {
+              .setPrior(c.prior())
+              .setEarlyStop(c.earlyStop().text());
+      if (p.budget() != null && p.budget().isDeterministic()) {
         s.setPlayouts(p.budget().playouts());
-      } else {
+      } else if (p.budget() != null) {
         s.setSeconds(p.budget().time().toNanos() / 1e9);
       }
       b.setSearch(s);

@@ -171,6 +171,7 @@ public record ResolvedTune(
   }
 
   private static ResolvedPlayer player(ResolvedPlayer template, String name, PolicySpec policy) {
-    return ResolvedPlayer.search(name, template.search().withPolicy(policy), template.budget());
+    return new ResolvedPlayer(
+        name, template.search().withPolicy(policy), template.budget(), List.of(), template.clock());
   }
 }

@@ -366,8 +366,8 @@ public final class WorkerProtocol {
   /** The match-game player for a resolved player. */
   public static PlayerSpec spec(ResolvedPlayer p) {
     return p.isEngine()
-        ? new PlayerSpec.Gtp(p.name(), p.engine(), ENGINE_MOVE_TIMEOUT)
-        : new PlayerSpec.Search(p.name(), p.search(), p.budget());
+        ? new PlayerSpec.Gtp(p.name(), p.engine(), ENGINE_MOVE_TIMEOUT, p.clock())
+        : new PlayerSpec.Search(p.name(), p.search(), p.budget(), p.clock());
   }
 
   /** The result message of a played game pair; its first player is the candidate. */
@@ -419,6 +419,7 @@ public final class WorkerProtocol {
       case RESIGNATION -> "resign";
       case MOVE_LIMIT -> "move limit";
       case FORFEIT -> "forfeit";
+      case TIME -> "time";
     };
   }
 
@@ -446,7 +447,7 @@ public final class WorkerProtocol {
       java.util.Set.of("", "agreed", "cleanup", "referee", "estimate");
 
   private static final java.util.Set<String> ENDS =
-      java.util.Set.of("score", "resign", "move limit", "forfeit");
+      java.util.Set.of("score", "resign", "move limit", "forfeit", "time");
 
   private static void playedProblems(
       String path, boolean present, PlayedGame game, int maxMoves, List<String> problems) {
@@ -479,7 +480,7 @@ public final class WorkerProtocol {
     if (!ENDS.contains(o.getEnd())) {
       problems.add(
           path
-              + ".outcome.end: must be score, resign, move limit or forfeit (got "
+              + ".outcome.end: must be score, resign, move limit, forfeit or time (got "
               + Violations.quote(o.getEnd())
               + ")");
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gofarm.playout.PolicySpec;
+import gofarm.proto.v1.ClockSpec;
 import gofarm.proto.v1.EloModel;
 import gofarm.proto.v1.EngineSpec;
 import gofarm.proto.v1.JobSpec;
@@ -17,7 +18,9 @@ import gofarm.proto.v1.SgfSource;
 import gofarm.proto.v1.SprtSpec;
 import gofarm.rules.Rules;
 import gofarm.search.Budget;
+import gofarm.search.EarlyStop;
 import gofarm.search.SearchConfig;
+import gofarm.search.TimeSettings;
 import gofarm.stats.Sprt;
 import java.time.Duration;
 import java.util.List;
@@ -169,6 +172,105 @@ class MatchSpecsTest {
       assertEquals(p, MatchSpecs.player(MatchSpecs.toProto(p), "gamePair.candidate", v));
       assertTrue(v.isEmpty(), v.description());
     }
+  }
+
+  // ------------------------------------------------------------------ clocks
+
+  private static MatchPlayer onClock(MatchPlayer player, ClockSpec.Builder clock) {
+    return player.toBuilder().setClock(clock).build();
+  }
+
+  @Test
+  void clockedPlayersHaveNoBudgetPerMoveAndAreNotReproducible() {
+    ResolvedMatch m =
+        resolve(
+            match(
+                onClock(search("heavy"), ClockSpec.newBuilder().setMainSeconds(60)),
+                onClock(
+                    engine("gnugo", "--mode", "gtp"),
+                    ClockSpec.newBuilder().setMainSeconds(60).setPeriodSeconds(10).setPeriods(3))));
+    TimeSettings sudden = TimeSettings.absolute(Duration.ofSeconds(60));
+    assertEquals(
+        ResolvedPlayer.clocked(
+            "heavy 60 s sudden death", SearchConfig.of(PolicySpec.parse("heavy")), sudden),
+        m.candidate());
+    assertNull(m.candidate().budget());
+    assertEquals(
+        TimeSettings.byoyomi(Duration.ofSeconds(60), Duration.ofSeconds(10), 3),
+        m.baseline().clock());
+    assertFalse(m.candidate().deterministic(), "a clock reads the wall-clock time");
+    assertFalse(m.baseline().deterministic(), "an engine on a clock too");
+    assertFalse(m.deterministic());
+
+    ResolvedMatch canadian =
+        resolve(
+            match(
+                onClock(
+                    search("uniform", SearchPlayerSpec.newBuilder().setEarlyStop("never")),
+                    ClockSpec.newBuilder().setMainSeconds(1.5).setPeriodSeconds(5).setStones(10)),
+                search("heavy", SearchPlayerSpec.newBuilder().setEarlyStop("always"))));
+    assertEquals(
+        TimeSettings.canadian(Duration.ofMillis(1500), Duration.ofSeconds(5), 10),
+        canadian.candidate().clock());
+    assertEquals(EarlyStop.NEVER, canadian.candidate().search().earlyStop());
+    assertEquals(EarlyStop.ALWAYS, canadian.baseline().search().earlyStop());
+    assertTrue(canadian.baseline().deterministic(), "early stopping on playouts is reproducible");
+    assertEquals(EarlyStop.TIMED, m.candidate().search().earlyStop(), "the default");
+
+    for (ResolvedPlayer p :
+        List.of(m.candidate(), m.baseline(), canadian.candidate(), canadian.baseline())) {
+      Violations v = new Violations();
+      assertEquals(p, MatchSpecs.player(MatchSpecs.toProto(p), "gamePair.candidate", v));
+      assertTrue(v.isEmpty(), v.description());
+    }
+  }
+
+  @Test
+  void badClocksAreRefusedWithTheirFieldPaths() {
+    assertEquals(
+        "spec.match.candidate.clock.mainSeconds: must be 0..86400 (got -1);"
+            + " spec.match.candidate.clock.periods: must be 0..100 (got 101);"
+            + " spec.match.baseline.clock.periodSeconds: must be 0..3600 (got 4000)",
+        problems(
+            match(
+                onClock(search("heavy"), ClockSpec.newBuilder().setMainSeconds(-1).setPeriods(101)),
+                onClock(search("uniform"), ClockSpec.newBuilder().setPeriodSeconds(4000)))));
+    assertEquals(
+        "spec.match.candidate.clock: give periods (Japanese byo-yomi) or stones (Canadian"
+            + " byo-yomi), not both (got 3 periods, 10 stones);"
+            + " spec.match.baseline.clock.periodSeconds: required with periods or stones (got 0)",
+        problems(
+            match(
+                onClock(
+                    search("heavy"),
+                    ClockSpec.newBuilder().setPeriodSeconds(10).setPeriods(3).setStones(10)),
+                onClock(
+                    search("uniform"), ClockSpec.newBuilder().setMainSeconds(5).setStones(5)))));
+    assertEquals(
+        "spec.match.candidate.clock: a byo-yomi period needs periods (Japanese) or stones"
+            + " (Canadian) (got periodSeconds 30);"
+            + " spec.match.baseline.clock.mainSeconds: a clock needs main time or byo-yomi (got 0)",
+        problems(
+            match(
+                onClock(search("heavy"), ClockSpec.newBuilder().setPeriodSeconds(30)),
+                onClock(search("uniform"), ClockSpec.newBuilder()))));
+    assertEquals(
+        "spec.match.candidate.search: a search player on a clock has no playouts or seconds per"
+            + " move: the clock budgets every move (got playouts 1000);"
+            + " spec.match.baseline.clock.mainSeconds: must be whole seconds for an engine, as"
+            + " GTP's time_settings takes them (got 59.5)",
+        problems(
+            match(
+                onClock(
+                    search("heavy", SearchPlayerSpec.newBuilder().setPlayouts(1000)),
+                    ClockSpec.newBuilder().setMainSeconds(60)),
+                onClock(engine("gnugo"), ClockSpec.newBuilder().setMainSeconds(59.5)))));
+    assertEquals(
+        "spec.match.candidate.search.earlyStop: must be never, timed or always (got 'soon')",
+        problems(
+            match(
+                search("heavy", SearchPlayerSpec.newBuilder().setEarlyStop("soon")),
+                search("uniform"))));
   }
 
   // ------------------------------------------------------------------ refusals

@@ -33,6 +33,7 @@ import gofarm.proto.v1.SgfSource;
 import gofarm.proto.v1.Welcome;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -352,6 +353,37 @@ class WorkerProtocolTest {
     return WorkerProtocol.result(p.key(), r, 0.25);
   }
 
+  /** A clock goes to the worker with its player; a game lost on time comes back as "time". */
+  @Test
+  void clocksTravelWithThePlayersAndALossOnTimeIsAnEnd() {
+    gofarm.proto.v1.ClockSpec.Builder clock =
+        gofarm.proto.v1.ClockSpec.newBuilder().setMainSeconds(60).setPeriodSeconds(5).setStones(10);
+    ResolvedMatch m =
+        match(
+            MatchSpec.newBuilder()
+                .setCandidate(MatchSpecsTest.search("heavy").toBuilder().setClock(clock))
+                .setBaseline(
+                    MatchSpecsTest.engine("gnugo", "--mode", "gtp").toBuilder().setClock(clock))
+                .setSize(9));
+    GamePair pair = WorkerProtocol.gamePair(WorkerProtocol.assignment("job-c", m, 0));
+    gofarm.search.TimeSettings settings =
+        gofarm.search.TimeSettings.canadian(Duration.ofSeconds(60), Duration.ofSeconds(5), 10);
+    assertEquals(settings, pair.candidate().clock());
+    assertEquals(settings, pair.baseline().clock());
+    assertEquals(null, ((PlayerSpec.Search) pair.candidate()).budget());
+
+    assertEquals("time", WorkerProtocol.endName(gofarm.match.GameRecord.End.TIME));
+    ChunkResult r = playedPair();
+    GameOutcome timed = r.getGamePair().getFirst().getOutcome().toBuilder().setEnd("time").build();
+    ChunkResult lostOnTime =
+        r.toBuilder()
+            .setGamePair(
+                r.getGamePair().toBuilder()
+                    .setFirst(r.getGamePair().getFirst().toBuilder().setOutcome(timed)))
+            .build();
+    assertEquals(List.of(), WorkerProtocol.gamePairProblems(lostOnTime, 30));
+  }
+
   @Test
   void gamePairResults() {
     ChunkResult r = playedPair();
@@ -384,7 +416,7 @@ class WorkerProtocolTest {
             "gamePair.first.outcome.candidatePoints: must be 0, 0.5 or 1 (got 0.7)",
             "gamePair.first.outcome.score: must be finite",
             "gamePair.first.outcome.moves: must be 0..30 (got 31)",
-            "gamePair.first.outcome.end: must be score, resign, move limit or forfeit (got"
+            "gamePair.first.outcome.end: must be score, resign, move limit, forfeit or time (got"
                 + " 'timeout')",
             "gamePair.first.outcome.seconds: must be finite and not negative",
             "gamePair.second.outcome: required"),

@@ -161,7 +161,7 @@ public final class Engines {
     }
     List<String> command = new ArrayList<>(gtp.commandLine());
     command.set(0, executable.toString());
-    return new PlayerSpec.Gtp(gtp.name(), command, gtp.moveTimeout());
+    return new PlayerSpec.Gtp(gtp.name(), command, gtp.moveTimeout(), gtp.clock());
   }
 
   private static boolean isExecutableFile(Path p) {

@@ -6,6 +6,7 @@ import gofarm.rules.Game;
 import gofarm.rules.Player;
 import gofarm.rules.Rules;
 import gofarm.search.Budget;
+import gofarm.search.EarlyStop;
 import gofarm.search.SearchConfig;
 import gofarm.search.SearchPlayer;
 import gofarm.search.SearchResult;
@@ -15,8 +16,8 @@ import java.util.concurrent.ExecutorService;
 
 /**
  * The tree search's playouts per second ({@code gofarm bench --search}): one search from the empty
- * board (UCT with RAVE: tree walk, expansion, playout, AMAF update; tree reuse and resignation off)
- * after a warm-up search, with the tree's choice and its win rate.
+ * board (UCT with RAVE: tree walk, expansion, playout, AMAF update; tree reuse, resignation and
+ * early stopping off) after a warm-up search, with the tree's choice and its win rate.
  */
 public final class SearchBenchmark {
   private final BenchPlan plan;
@@ -37,7 +38,12 @@ public final class SearchBenchmark {
    * calling thread, null for one thread) and prints (and writes) its figures.
    */
   public void run(Geometry geometry, PolicySpec spec, int threads, ExecutorService pool) {
-    SearchConfig config = SearchConfig.of(spec).withTreeReuse(false).withResignThreshold(0);
+    // The whole budget, always: a benchmark measures the speed of the playouts it asks for.
+    SearchConfig config =
+        SearchConfig.of(spec)
+            .withTreeReuse(false)
+            .withResignThreshold(0)
+            .withEarlyStop(EarlyStop.NEVER);
     Game game = new Game(geometry, Rules.DEFAULT.withKomi(plan.komi()));
     if (plan.warmup() > 0) {
       Budget warm = Budget.time(plan.warmupTime());

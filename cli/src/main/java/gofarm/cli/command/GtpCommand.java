@@ -8,6 +8,7 @@ import gofarm.playout.PolicySpec;
 import gofarm.rules.KoRule;
 import gofarm.rules.Rules;
 import gofarm.search.Budget;
+import gofarm.search.EarlyStop;
 import gofarm.search.PassRule;
 import gofarm.search.SearchConfig;
 import gofarm.search.SearchPlayer;
@@ -33,7 +34,11 @@ import picocli.CommandLine.Spec;
  * <pre>
  * printf 'boardsize 9\nplay b e5\ngenmove w\nshowboard\nquit\n' | ./gofarm gtp --komi 7
  * ./gofarm gtp --time 2 --threads 4 --policy heavy      # for GoGui: 2 s a move on 4 threads
+ * printf 'boardsize 9\ntime_settings 60 0 0\ngenmove b\n' | ./gofarm gtp   # the clock's share
  * </pre>
+ *
+ * Once the controller sets a game clock ({@code time_settings}, {@code kgs-time_settings}) genmove
+ * spends the clock's share of the move instead of {@code --playouts} or {@code --time}.
  */
 @Command(
     name = "gtp",
@@ -44,6 +49,9 @@ import picocli.CommandLine.Spec;
           + " findlib, unconditional_status (Benson: pass-alive) and kgs-genmove_cleanup, and"
           + " GoGui's cputime; genmove is a tree search (UCT with RAVE) over --playouts playouts"
           + " or --time seconds on --threads threads, and may answer pass or resign;"
+          + " time_settings, kgs-time_settings (none, absolute, canadian, byoyomi) and time_left"
+          + " set a game clock, and genmove then spends the clock's share of each move instead"
+          + " (the moves likely left from the empty points; most of a byo-yomi period);"
           + " final_status_list and final_score read life and death (Benson, tactics, local"
           + " reading, then seeded heavy playouts for what reading leaves open). GoGui analyze"
           + " commands: gofarm-winrates, gofarm-ownership, gofarm-search (see"
@@ -129,6 +137,16 @@ public final class GtpCommand implements Callable<Integer> {
   double prior;
 
   @Option(
+      names = "--early-stop",
+      defaultValue = "timed",
+      description =
+          "When a search may stop before its budget is spent, because the most visited move can"
+              + " no longer be overtaken: timed (with --time or a game clock), always (with"
+              + " --playouts too: still reproducible for a seed on one thread, and the same move"
+              + " as the whole budget) or never (default: ${DEFAULT-VALUE}).")
+  String earlyStop;
+
+  @Option(
       names = "--no-tree-reuse",
       description = "Start every search from an empty tree (default: keep the subtree).")
   boolean noTreeReuse;
@@ -189,6 +207,12 @@ public final class GtpCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(commandSpec.commandLine(), "--pass: " + e.getMessage());
     }
+    EarlyStop stop;
+    try {
+      stop = EarlyStop.parse(earlyStop);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(commandSpec.commandLine(), "--early-stop: " + e.getMessage());
+    }
     if (!(prior >= 0 && prior <= 100)) {
       throw new ParameterException(
           commandSpec.commandLine(), "--prior must be 0..100 (got " + prior + ")");
@@ -198,7 +222,8 @@ public final class GtpCommand implements Callable<Integer> {
           .withResignThreshold(resign)
           .withTreeReuse(!noTreeReuse)
           .withPassRule(rule)
-          .withPrior(prior);
+          .withPrior(prior)
+          .withEarlyStop(stop);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(
           commandSpec.commandLine(), "--resign must be 0..1 (got " + resign + ")");

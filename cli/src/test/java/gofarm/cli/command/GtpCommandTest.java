@@ -96,6 +96,39 @@ class GtpCommandTest {
     assertEquals("= resign\n\n", resign.out());
   }
 
+  /**
+   * A game clock replaces --playouts (a billion here: without the clock genmove would not answer
+   * for hours), and --early-stop always stops a playout budget once the move is settled.
+   */
+  @Test
+  void aGameClockAndEarlyStoppingSpendLessThanTheBudget() {
+    CliRun clocked =
+        run("boardsize 9\ntime_settings 10 0 0\ngenmove b\n", "--playouts", "1000000000");
+    assertEquals(0, clocked.exitCode(), clocked.err());
+    assertTrue(clocked.out().matches("=\n\n=\n\n= [A-HJ][1-9]\n\n"), clocked.out());
+    java.util.regex.Matcher took =
+        java.util.regex.Pattern.compile(" playouts in (\\d+\\.\\d+) s").matcher(clocked.err());
+    assertTrue(took.find(), clocked.err());
+    // The clock's share is 0.28 s ((10 - 1 - 0.2) / 32); a loaded machine may add some.
+    assertTrue(Double.parseDouble(took.group(1)) < 5, clocked.err());
+
+    CliRun early =
+        run("genmove b\n", "--size", "5", "--playouts", "20000", "--early-stop", "always");
+    long playouts = playouts(early.err());
+    assertTrue(playouts < 20000, early.err());
+    CliRun full = run("genmove b\n", "--size", "5", "--playouts", "20000", "--early-stop", "never");
+    assertEquals(20000, playouts(full.err()));
+    assertEquals(full.out(), early.out(), "the same move");
+  }
+
+  /** The playouts of the search summary on standard error. */
+  private static long playouts(String err) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(", (\\d+) playouts in ").matcher(err);
+    assertTrue(m.find(), err);
+    return Long.parseLong(m.group(1));
+  }
+
   @Test
   void badOptionsAreRejectedOnStandardError() {
     CliRun size = run("", "--size", "31");
@@ -127,6 +160,15 @@ class GtpCommandTest {
 
     CliRun policy = run("", "--policy", "nonsense");
     assertTrue(policy.err().startsWith("--policy: rules[0]."), policy.err());
+
+    CliRun early = run("", "--early-stop", "sometimes");
+    assertEquals(2, early.exitCode());
+    assertTrue(
+        early
+            .err()
+            .startsWith(
+                "--early-stop: early stop must be never, timed or always (got 'sometimes')\n"),
+        early.err());
 
     CliRun ko = run("", "--ko", "super");
     assertEquals(2, ko.exitCode());

@@ -1,5 +1,6 @@
 package gofarm.coordinator.job;
 
+import gofarm.search.TimeSettings;
 import gofarm.wire.ChunkKey;
 import gofarm.wire.ResolvedMatch;
 import gofarm.wire.ResolvedPlayer;
@@ -116,17 +117,38 @@ public final class MatchPlan implements JobKind<PlayedPair, MatchReport> {
   @Override
   public Duration lease(Duration base) {
     double perMove = 0;
+    double clocks = 0;
     for (ResolvedPlayer p : List.of(job.candidate(), job.baseline())) {
-      perMove +=
-          p.isEngine()
-              ? ENGINE_SECONDS_PER_MOVE
-              : p.budget().isDeterministic()
-                  ? p.budget().playouts() / PLAYOUTS_PER_SECOND_FLOOR
-                  : p.budget().time().toMillis() / 1000.0;
+      if (p.clock() != null) {
+        clocks += 2 * clockSeconds(p.clock(), job.maxMoves()); // a clock per game, two games
+      } else {
+        perMove +=
+            p.isEngine()
+                ? ENGINE_SECONDS_PER_MOVE
+                : p.budget().isDeterministic()
+                    ? p.budget().playouts() / PLAYOUTS_PER_SECOND_FLOOR
+                    : p.budget().time().toMillis() / 1000.0;
+      }
     }
     // Two games, each side making about half of each game's moves: maxMoves moves per side.
-    double seconds = job.maxMoves() * perMove;
+    double seconds = job.maxMoves() * perMove + clocks;
     return base.plusMillis((long) Math.ceil(seconds * 1000));
+  }
+
+  /**
+   * The most one side's clock lets it think in a game of {@code maxMoves} moves (and as many in a
+   * cleanup phase): the main time and the byo-yomi of every move it makes, which is about half.
+   */
+  static double clockSeconds(TimeSettings clock, int maxMoves) {
+    double period = clock.period().toNanos() / 1e9;
+    int moves = maxMoves; // half of the moves and half of a cleanup phase as long
+    double byoyomi =
+        switch (clock.kind()) {
+          case CANADIAN -> (moves / clock.stones() + 1) * period;
+          case BYOYOMI -> (moves + clock.periods()) * period;
+          case NONE, ABSOLUTE -> 0;
+        };
+    return clock.main().toNanos() / 1e9 + byoyomi;
   }
 
   /** Games take seconds each: a match's rate is over its whole run, not the last few seconds. */

@@ -90,6 +90,41 @@ public class MatchTallyTest {
     return POINTS[i];
   }
 
+  /**
+   * A match on clocks is leased for what the clocks allow (two games, a clock per side in each),
+   * and never spot-checked: its games depend on each worker's speed.
+   */
+  @Test
+  void aClockedMatchIsLeasedForItsClocksAndNeverSpotChecked() {
+    gofarm.proto.v1.ClockSpec sudden =
+        gofarm.proto.v1.ClockSpec.newBuilder().setMainSeconds(60).build();
+    MatchSpec.Builder m =
+        MatchSpec.newBuilder()
+            .setCandidate(
+                MatchPlayer.newBuilder()
+                    .setSearch(
+                        SearchPlayerSpec.newBuilder()
+                            .setPolicy(PolicySpec.newBuilder().setName("heavy")))
+                    .setClock(sudden))
+            .setBaseline(
+                MatchPlayer.newBuilder()
+                    .setSearch(
+                        SearchPlayerSpec.newBuilder()
+                            .setPolicy(PolicySpec.newBuilder().setName("uniform")))
+                    .setClock(sudden));
+    ResolvedMatch clocked =
+        (ResolvedMatch) JobSpecs.resolve(JobSpec.newBuilder().setSeed(3).setMatch(m).build());
+    MatchPlan plan = new MatchPlan(clocked);
+    java.time.Duration base = java.time.Duration.ofMinutes(1);
+    assertEquals(base.plusSeconds(4 * 60), plan.lease(base));
+    assertFalse(plan.reproducible());
+    assertTrue(new MatchPlan(match(4, false)).reproducible(), "playouts: spot-checked");
+    gofarm.search.TimeSettings byoyomi =
+        gofarm.search.TimeSettings.byoyomi(
+            java.time.Duration.ofSeconds(10), java.time.Duration.ofSeconds(2), 3);
+    assertEquals(10 + (100 + 3) * 2, MatchPlan.clockSeconds(byoyomi, 100), 1e-9);
+  }
+
   @Test
   void countsPairsGamesAndTheFiguresOfTheStatisticsLibrary() {
     MatchTally tally = new MatchTally(match(4, false));
