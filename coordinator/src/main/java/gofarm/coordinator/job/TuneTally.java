@@ -5,6 +5,7 @@ import gofarm.wire.ResolvedTune;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntPredicate;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * What a tune job's chunks add up to: the reference values the reference step finds, θ moved once
@@ -133,9 +134,25 @@ public final class TuneTally implements Tally<TunePlay, TuneReport> {
     return series == TunePlan.CONFIRM && confirm != null && confirm.settled(0);
   }
 
+  /** The report without the series' own rates: the confirmation's games per minute then read 0. */
   @Override
   public TuneReport report(
       IntPredicate seriesDone, boolean finished, double unitsPerSecond, boolean withStats) {
+    return report(seriesDone, finished, unitsPerSecond, series -> 0, withStats);
+  }
+
+  /**
+   * The report; the confirmation's games per minute are its own games over its own run, never the
+   * job's rate, which counts the iterations' games or evaluations (one unit each, and fast) over
+   * the whole run.
+   */
+  @Override
+  public TuneReport report(
+      IntPredicate seriesDone,
+      boolean finished,
+      double unitsPerSecond,
+      IntToDoubleFunction seriesUnitsPerSecond,
+      boolean withStats) {
     String phase;
     if (valuesFound < unvalued.size()) {
       phase = "reference";
@@ -150,7 +167,10 @@ public final class TuneTally implements Tally<TunePlay, TuneReport> {
         confirm == null
             ? null
             : confirm.report(
-                series -> seriesDone.test(TunePlan.CONFIRM), finished, unitsPerSecond, withStats);
+                series -> seriesDone.test(TunePlan.CONFIRM),
+                finished,
+                seriesUnitsPerSecond.applyAsDouble(TunePlan.CONFIRM),
+                withStats);
     List<Double> now = new ArrayList<>(theta.length);
     for (double t : theta) {
       now.add(t);
