@@ -68,7 +68,7 @@ public record StopAwareElo(
 
   /** How the estimate is made, for reports: the method and its source. */
   public static final String METHOD =
-      "median-unbiased given the SPRT's stop (Van den Bergh's method, as Fishtest's SPRT Elo)";
+      "median-unbiased given the SPRT's stopping rule (Van den Bergh's method, as Fishtest's SPRT Elo)";
 
   /** The bisection stops when the Elo interval is this narrow. */
   private static final double ELO_TOLERANCE = 1e-7;

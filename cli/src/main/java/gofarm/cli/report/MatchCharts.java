@@ -168,7 +168,7 @@ final class MatchCharts {
             : stopAware != null
                 ? String.format(
                     Locale.ROOT,
-                    "stop-aware Elo %s after %,d pairs (the SPRT's stop corrected; the line's"
+                    "stop-aware Elo %s after %,d pairs (corrected for the SPRT's stopping rule; the line's"
                         + " fixed-sample %s is biased by it)",
                     MatchReport.stopAwareElo(stopAware, 1),
                     n,

@@ -128,7 +128,7 @@ final class MatchReport {
         fixed +=
             String.format(
                 Locale.ROOT,
-                ", as if the %,d pairs had been fixed in advance: biased by the SPRT's stop",
+                ", as if the %,d pairs had been fixed in advance: biased by the SPRT's stopping rule",
                 m.getPairs());
       } else if (sprt != null) {
         fixed +=

@@ -51,8 +51,8 @@ class SprtCommandTest {
             .out()
             .endsWith(
                 "\nstop-aware +189.72 (95 %: +147.70 .. +237.51), LOS 100.00 %: the Elo if the test"
-                    + " stopped here, median-unbiased given the SPRT's stop (Van den Bergh's method,"
-                    + " as Fishtest's SPRT Elo)\n"),
+                    + " stopped here, median-unbiased given the SPRT's stopping rule (Van den"
+                    + " Bergh's method, as Fishtest's SPRT Elo)\n"),
         accept.out());
     CliRun reject = run("--ptnml", "4000,0,8000,0,4000");
     assertTrue(reject.out().contains("\ndecision   H0 accepted\nstop-aware "), reject.out());
@@ -63,8 +63,8 @@ class SprtCommandTest {
             .contains(
                 ", \"decision\": \"accept_h0\", \"stopAware\": {\"elo\": -7.6631, \"eloLower\":"
                     + " -16.2698, \"eloUpper\": 1.0114, \"los\": 0.041561, \"method\":"
-                    + " \"median-unbiased given the SPRT's stop (Van den Bergh's method, as"
-                    + " Fishtest's SPRT Elo)\"}}\n"),
+                    + " \"median-unbiased given the SPRT's stopping rule (Van den Bergh's method,"
+                    + " as Fishtest's SPRT Elo)\"}}\n"),
         self.out());
 
     CliRun json = run("--wdl", "60,0,40", "--elo1", "50", "--json");

@@ -90,8 +90,8 @@ class MatchReportTest {
             s.eloUpper());
     assertEquals(
         stopAware
-            + ", stop-aware: median-unbiased given the SPRT's stop (Van den Bergh's method, as"
-            + " Fishtest's SPRT Elo)",
+            + ", stop-aware: median-unbiased given the SPRT's stopping rule (Van den Bergh's method,"
+            + " as Fishtest's SPRT Elo)",
         valueOf(table, "Elo"));
     assertEquals(
         String.format(java.util.Locale.ROOT, "%.2f %% (stop-aware)", 100 * s.los()),
@@ -99,7 +99,9 @@ class MatchReportTest {
     assertTrue(
         valueOf(table, "fixed-sample Elo")
             .endsWith(
-                ", as if the " + n + " pairs had been fixed in advance: biased by the SPRT's stop"),
+                ", as if the "
+                    + n
+                    + " pairs had been fixed in advance: biased by the SPRT's stopping rule"),
         table);
     assertTrue(s.elo() < m.getFixedSampleElo(), "the stop inflated the fixed-sample Elo");
 

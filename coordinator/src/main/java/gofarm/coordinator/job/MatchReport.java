@@ -125,7 +125,8 @@ public record MatchReport(
   }
 
   /**
-   * The Elo corrected for the SPRT's stop once the test has ended ({@link #sprtEnded}), else null.
+   * The Elo corrected for the SPRT's stopping rule once the test has ended ({@link #sprtEnded}),
+   * else null.
    */
   public StopAwareElo stopAware() {
     return sprtEnded() ? StopAwareElo.of(match.sprt(), pentanomial) : null;
