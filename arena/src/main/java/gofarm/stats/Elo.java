@@ -43,29 +43,44 @@ public final class Elo {
   static double erfc(double x) {
     double z = Math.abs(x);
     double t = 1 / (1 + 0.5 * z);
-    double r =
-        t
-            * Math.exp(
-                -z * z
-                    - 1.26551223
-                    + t
-                        * (1.00002368
-                            + t
-                                * (0.37409196
-                                    + t
-                                        * (0.09678418
-                                            + t
-                                                * (-0.18628806
-                                                    + t
-                                                        * (0.27886807
-                                                            + t
-                                                                * (-1.13520398
-                                                                    + t
-                                                                        * (1.48851587
-                                                                            + t
-                                                                                * (-0.82215223
-                                                                                    + t
-                                                                                        * 0.17087277)))))))));
+    double r = t * Math.exp(erfcExponent(z, t));
     return x >= 0 ? r : 2 - r;
+  }
+
+  /**
+   * ln Φ(z), finite far into the lower tail where Φ(z) itself underflows: there the same fit of
+   * erfc is taken in logarithms ({@code ln t + exponent}), so that a tiny tail probability can be
+   * multiplied by a huge factor (as the image terms of {@code Brownian} do) without overflow.
+   */
+  static double logNormalCdf(double z) {
+    if (z > -5) {
+      return Math.log(normalCdf(z));
+    }
+    double x = -z / Math.sqrt(2); // Φ(z) = erfc(x) / 2 with x > 0
+    double t = 1 / (1 + 0.5 * x);
+    return Math.log(0.5) + Math.log(t) + erfcExponent(x, t);
+  }
+
+  /** The exponent of the Chebyshev fit: erfc(z) = t·e^exponent for z ≥ 0, t = 1/(1 + z/2). */
+  private static double erfcExponent(double z, double t) {
+    return -z * z
+        - 1.26551223
+        + t
+            * (1.00002368
+                + t
+                    * (0.37409196
+                        + t
+                            * (0.09678418
+                                + t
+                                    * (-0.18628806
+                                        + t
+                                            * (0.27886807
+                                                + t
+                                                    * (-1.13520398
+                                                        + t
+                                                            * (1.48851587
+                                                                + t
+                                                                    * (-0.82215223
+                                                                        + t * 0.17087277))))))));
   }
 }

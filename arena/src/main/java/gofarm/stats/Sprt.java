@@ -37,9 +37,15 @@ public record Sprt(double elo0, double elo1, double alpha, double beta, EloModel
 
   /** What the test says. */
   public enum Decision {
-    /** H1 accepted: the difference is at least elo1 (Fishtest's "H1 accepted", a pass). */
+    /**
+     * H1 accepted (Fishtest's "H1 accepted", a pass): elo1 fits better than elo0, so the difference
+     * is above elo0 (a candidate at elo0 passes with probability α). Not that it is elo1 or more.
+     */
     ACCEPT_H1("H1 accepted"),
-    /** H0 accepted, H1 rejected: the difference is at most elo0. */
+    /**
+     * H0 accepted, H1 rejected: elo0 fits better than elo1, so the difference is below elo1 (a
+     * candidate at elo1 fails with probability β). Not that it is elo0 or less.
+     */
     ACCEPT_H0("H0 accepted"),
     /** Neither bound reached: play more. */
     CONTINUE("continue");

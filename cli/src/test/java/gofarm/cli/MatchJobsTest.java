@@ -114,15 +114,18 @@ class MatchJobsTest {
       MatchSummary a = one.getMatch().getSummary();
       MatchSummary b = disturbed.getMatch().getSummary();
       assertEquals(a.getPentanomialList(), b.getPentanomialList());
-      assertEquals(a.getElo(), b.getElo());
+      assertEquals(a.getFixedSampleElo(), b.getFixedSampleElo());
+      assertEquals(a.getStopAware(), b.getStopAware());
     }
   }
 
   /**
    * The issue's check of the test itself: a policy against itself, SPRT [0, 5]. It takes thousands
    * of pairs, so the players are as cheap as a search gets (4 playouts per move, 5x5). Stopping at
-   * the lower bound selects samples that fell below ½, so the Elo estimate leans negative; with
-   * this seed it is -8.5 ± 8.5.
+   * the lower bound selects samples that fell below ½, so the fixed-sample Elo leans negative: with
+   * this seed -8.5 ± 8.5 (95 %: -17.0 .. -0.0), an interval that all but excludes the truth, 0. The
+   * stop-aware Elo of the same counts is -7.7 (95 %: -16.3 .. +1.0): nearer 0, and its interval
+   * covers it.
    */
   @Test
   void aSelfMatchRejectsH1AtFiveElo() {
@@ -147,7 +150,12 @@ class MatchJobsTest {
       assertEquals("heavy 4 po #2", s.getBaseline());
       assertEquals(SprtDecision.ACCEPT_H0, s.getDecision(), s.toString());
       assertTrue(s.getLlr() <= s.getLlrLower());
-      assertTrue(Math.abs(s.getElo()) < 20, "Elo about 0: " + s);
+      assertTrue(Math.abs(s.getStopAware().getElo()) < 20, "Elo about 0: " + s);
+      assertTrue(s.getStopAware().getStopped());
+      assertTrue(s.getStopAware().getElo() > s.getFixedSampleElo(), "the stop corrected: " + s);
+      assertTrue(
+          s.getStopAware().getEloLow() < 0 && 0 < s.getStopAware().getEloHigh(),
+          "covers the truth: " + s);
       assertTrue(s.getPairs() < 30_000);
       assertTrue(self.getStatus().getMessage().contains("accepted H0"));
     }
@@ -171,7 +179,8 @@ class MatchJobsTest {
       MatchSummary t = stronger.getMatch().getSummary();
       assertEquals(SprtDecision.ACCEPT_H1, t.getDecision(), t.toString());
       assertTrue(t.getLlr() >= t.getLlrUpper());
-      assertTrue(t.getElo() > 0 && t.getLos() > 0.95, t.toString());
+      assertTrue(t.getStopAware().getElo() > 0 && t.getStopAware().getLos() > 0.95, t.toString());
+      assertTrue(t.getFixedSampleElo() > 0 && t.getFixedSampleLos() > 0.95, t.toString());
     }
   }
 

@@ -4,6 +4,7 @@ import gofarm.stats.EloEstimate;
 import gofarm.stats.EloModel;
 import gofarm.stats.Pentanomial;
 import gofarm.stats.Sprt;
+import gofarm.stats.StopAwareElo;
 import gofarm.stats.WinDrawLoss;
 import java.io.PrintWriter;
 import java.util.List;
@@ -18,7 +19,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code gofarm sprt}: the SPRT calculator, like Fishtest's: from pentanomial pair counts or W/D/L
  * counts and the test's bounds it prints the LLR, its bounds, the decision, the Elo difference with
- * its 95 % interval, LOS and the normalized Elo.
+ * its 95 % interval, LOS and the normalized Elo (fixed-sample figures: as if the number of pairs
+ * had been fixed in advance) and, when the counts reach a bound, the stop-aware Elo: the estimate
+ * if the test stopped there ({@link StopAwareElo}).
  *
  * <pre>
  * ./gofarm sprt --ptnml 12,340,801,355,9 --elo0 0 --elo1 2 --model normalized
@@ -32,7 +35,9 @@ import picocli.CommandLine.Spec;
       "SPRT calculator: the log-likelihood ratio of a match result for H0: Elo = elo0 against"
           + " H1: Elo = elo1 (Van den Bergh's GSPRT, as Fishtest runs it), its bounds"
           + " ln(beta/(1-alpha)) and ln((1-beta)/alpha), the decision, Elo with its 95 %%"
-          + " interval, LOS and normalized Elo.",
+          + " interval, LOS and normalized Elo as if the number of games had been fixed in"
+          + " advance, and when the counts reach a bound the stop-aware Elo: the estimate if the"
+          + " test stopped there (median-unbiased given the stop, as Fishtest's SPRT Elo).",
       "Give game pairs (colour-swapped, from the same opening) as --ptnml, five counts of the"
           + " first player's points per pair 0, 1/2, 1, 3/2, 2 (lowest first, as Fishtest's"
           + " Ptnml(0-2)), or single games as --wdl W,D,L."
@@ -97,12 +102,14 @@ public final class SprtCommand implements Callable<Integer> {
     }
     Sprt.Result result;
     EloEstimate estimate;
+    StopAwareElo stopAware;
     String counts;
     String sample;
     if (ptnml != null) {
       Pentanomial pairs = pentanomial();
       result = sprt.test(pairs);
       estimate = EloEstimate.of(pairs);
+      stopAware = StopAwareElo.of(sprt, pairs);
       counts = "\"ptnml\": [" + pairs + "], \"pairs\": " + pairs.pairs();
       sample =
           String.format(
@@ -115,6 +122,7 @@ public final class SprtCommand implements Callable<Integer> {
       WinDrawLoss games = winDrawLoss();
       result = sprt.test(games);
       estimate = EloEstimate.of(games);
+      stopAware = StopAwareElo.of(sprt, games);
       counts =
           String.format(
               Locale.ROOT,
@@ -124,7 +132,12 @@ public final class SprtCommand implements Callable<Integer> {
               games.losses());
       sample = String.format(Locale.ROOT, "games      %d, %s", games.games(), games);
     }
-    out.print(json ? json(sprt, result, estimate, counts) : text(sprt, result, estimate, sample));
+    // Only a test that stopped has a stop to correct for: the counts reached a bound.
+    StopAwareElo stopped = stopAware.stopped() ? stopAware : null;
+    out.print(
+        json
+            ? json(sprt, result, estimate, stopped, counts)
+            : text(sprt, result, estimate, stopped, sample));
     out.flush();
     return 0;
   }
@@ -172,7 +185,8 @@ public final class SprtCommand implements Callable<Integer> {
     return new ParameterException(commandSpec.commandLine(), message);
   }
 
-  private static String text(Sprt sprt, Sprt.Result r, EloEstimate e, String sample) {
+  private static String text(
+      Sprt sprt, Sprt.Result r, EloEstimate e, StopAwareElo stopped, String sample) {
     StringBuilder sb = new StringBuilder();
     sb.append(sample).append('\n');
     sb.append(
@@ -202,17 +216,47 @@ public final class SprtCommand implements Callable<Integer> {
             r.lowerBound(),
             r.upperBound(),
             r.decision().text()));
+    if (stopped != null) {
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "stop-aware %+.2f (95 %%: %+.2f .. %+.2f), LOS %.2f %%: the Elo if the test stopped"
+                  + " here, %s%n",
+              stopped.elo(),
+              stopped.eloLower(),
+              stopped.eloUpper(),
+              100 * stopped.los(),
+              StopAwareElo.METHOD));
+    }
     return sb.toString();
   }
 
-  private static String json(Sprt sprt, Sprt.Result r, EloEstimate e, String counts) {
+  /**
+   * One JSON object; {@code elo}, {@code eloLower}, {@code eloUpper}, {@code los} and the
+   * normalized Elo are the fixed-sample figures, and {@code stopAware} (only when the counts reach
+   * a bound) the Elo if the test stopped there.
+   */
+  private static String json(
+      Sprt sprt, Sprt.Result r, EloEstimate e, StopAwareElo stopped, String counts) {
+    String stopAware =
+        stopped == null
+            ? ""
+            : String.format(
+                Locale.ROOT,
+                ", \"stopAware\": {\"elo\": %.4f, \"eloLower\": %.4f, \"eloUpper\": %.4f,"
+                    + " \"los\": %.6f, \"method\": \"%s\"}",
+                stopped.elo(),
+                stopped.eloLower(),
+                stopped.eloUpper(),
+                stopped.los(),
+                StopAwareElo.METHOD);
     return String.format(
         Locale.ROOT,
         "{\"model\": \"%s\", \"elo0\": %s, \"elo1\": %s, \"alpha\": %s, \"beta\": %s, %s,"
             + " \"games\": %d, \"score\": %.6f, \"elo\": %.4f, \"eloLower\": %.4f,"
             + " \"eloUpper\": %.4f, \"los\": %.6f, \"normalizedElo\": %.4f,"
             + " \"normalizedHalfWidth\": %.4f, \"llr\": %.6f, \"lowerBound\": %.6f,"
-            + " \"upperBound\": %.6f, \"decision\": \"%s\"}%n",
+            + " \"upperBound\": %.6f, \"decision\": \"%s\"%s}%n",
         sprt.model().id(),
         number(sprt.elo0()),
         number(sprt.elo1()),
@@ -230,7 +274,8 @@ public final class SprtCommand implements Callable<Integer> {
         r.llr(),
         r.lowerBound(),
         r.upperBound(),
-        r.decision().name().toLowerCase(Locale.ROOT));
+        r.decision().name().toLowerCase(Locale.ROOT),
+        stopAware);
   }
 
   private static String number(double v) {

@@ -150,7 +150,7 @@ public final class JobWatcher {
       err.flush();
     }
 
-    /** {@code tuned 200 of 200 iterations: θ rules[0].rate=0.8734 ... θ+ scores 52.3 %}. */
+    /** {@code tuned 200 of 200 iterations: θ rules[0].rate=0.8734 ... forward score 52.3 %}. */
     private static String tuned(TuneSummary t) {
       return String.format(
           Locale.ROOT,

@@ -248,7 +248,9 @@ final class LineChart {
 
   /**
    * One point per value, value i at x = first + i (a series counted from 0, such as the tables of a
-   * fit from its start), with the given stroke width and opacity.
+   * fit from its start), with the given stroke width and opacity. A NaN value (no value at that x,
+   * such as a tuning's forward score before θ has moved) has no point; the line joins its
+   * neighbours.
    */
   void polyline(
       StringBuilder sb,
@@ -263,9 +265,14 @@ final class LineChart {
         .append(String.format(Locale.ROOT, "\" stroke-width=\"%.1f\"", width))
         .append(opacity < 1 ? String.format(Locale.ROOT, " stroke-opacity=\"%.2f\"", opacity) : "")
         .append(" points=\"");
+    boolean any = false;
     for (int i = 0; i < values.length; i++) {
-      sb.append(i == 0 ? "" : " ")
+      if (Double.isNaN(values[i])) {
+        continue;
+      }
+      sb.append(any ? " " : "")
           .append(String.format(Locale.ROOT, "%.2f,%.2f", x(first + i), y(values[i])));
+      any = true;
     }
     sb.append("\"/>\n");
   }

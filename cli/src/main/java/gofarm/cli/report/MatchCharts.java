@@ -4,6 +4,7 @@ import gofarm.proto.v1.GamePairOutcome;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.MatchResult;
 import gofarm.proto.v1.MatchSummary;
+import gofarm.proto.v1.StopAwareElo;
 import gofarm.stats.EloEstimate;
 import gofarm.stats.EloModel;
 import gofarm.stats.Pentanomial;
@@ -19,9 +20,11 @@ import java.util.Locale;
  *   <li>{@link #llr}: the SPRT's log-likelihood ratio after each pair with its two bounds as
  *       horizontal lines, as Fishtest draws a test: the match stops where the line first leaves the
  *       band between them.
- *   <li>{@link #elo}: the logistic Elo estimate after each pair with its 95 % interval as a band,
- *       recomputed here from the pair outcomes with {@link EloEstimate}, and the SPRT's elo0 and
- *       elo1 as dotted lines when they are logistic Elo.
+ *   <li>{@link #elo}: the fixed-sample logistic Elo estimate after each pair with its 95 % interval
+ *       as a band, recomputed here from the pair outcomes with {@link EloEstimate}, and the SPRT's
+ *       elo0 and elo1 as dotted lines when they are logistic Elo. Once the SPRT has ended, the
+ *       caption states the stop-aware Elo (the summary's, named as such) and a dashed line marks
+ *       it: the line's last point is biased by the stop, which is why it is not the caption's.
  * </ul>
  *
  * <p>Drawn as {@link LineChart}s, so a function of the results alone (the same results give the
@@ -136,6 +139,11 @@ final class MatchCharts {
       lo = Math.min(lo, sprt.elo0());
       hi = Math.max(hi, sprt.elo1());
     }
+    StopAwareElo stopAware = m.hasStopAware() ? m.getStopAware() : null;
+    if (stopAware != null && Double.isFinite(stopAware.getElo())) {
+      lo = Math.min(lo, stopAware.getElo());
+      hi = Math.max(hi, stopAware.getElo());
+    }
     int settled = Math.min(n - 1, (int) Math.ceil(SETTLED_FRACTION * n));
     for (int i = Math.max(0, settled); i < n; i++) {
       EloEstimate e = path.get(i);
@@ -157,22 +165,36 @@ final class MatchCharts {
     String figures =
         last == null
             ? "Elo: no pairs yet"
-            : String.format(
-                Locale.ROOT,
-                "Elo %s (95 %%: %s .. %s) after %,d pairs",
-                MatchReport.elo(last.elo(), 1),
-                MatchReport.elo(last.eloLower(), 1),
-                MatchReport.elo(last.eloUpper(), 1),
-                n);
+            : stopAware != null
+                ? String.format(
+                    Locale.ROOT,
+                    "stop-aware Elo %s after %,d pairs (corrected for the SPRT's stopping rule; the line's"
+                        + " fixed-sample %s is biased by it)",
+                    MatchReport.stopAwareElo(stopAware, 1),
+                    n,
+                    MatchReport.elo(last.elo(), 1))
+                : String.format(
+                    Locale.ROOT,
+                    "%sElo %s (95 %%: %s .. %s) after %,d pairs",
+                    sprt != null ? "fixed-sample " : "",
+                    MatchReport.elo(last.elo(), 1),
+                    MatchReport.elo(last.eloLower(), 1),
+                    MatchReport.elo(last.eloUpper(), 1),
+                    n);
     StringBuilder sb =
         f.open(
             players,
             figures,
             PAIRS,
             "Elo (logistic) and its 95 % interval",
-            "The candidate's logistic Elo over the baseline after each game pair (blue line) with"
-                + " its 95 % interval (shaded)"
-                + (eloLines ? "; dotted: the SPRT's elo0 and elo1." : "."));
+            "The candidate's fixed-sample logistic Elo over the baseline after each game pair"
+                + " (blue line) with its 95 % interval (shaded)"
+                + (eloLines ? "; dotted: the SPRT's elo0 and elo1" : "")
+                + (stopAware != null
+                    ? "; dashed: the stop-aware Elo once the SPRT ended ("
+                        + stopAware.getMethod()
+                        + ")."
+                    : "."));
     double[] lower = new double[n];
     double[] upper = new double[n];
     double[] elo = new double[n];
@@ -188,6 +210,14 @@ final class MatchCharts {
       f.label(sb, "elo-label", sprt.elo0(), "elo0 " + MatchReport.number(sprt.elo0()));
       f.horizontal(sb, "elo1", sprt.elo1(), LineChart.GREEN, "2 4");
       f.label(sb, "elo-label", sprt.elo1(), "elo1 " + MatchReport.number(sprt.elo1()));
+    }
+    if (stopAware != null && Double.isFinite(stopAware.getElo())) {
+      f.horizontal(sb, "stop-aware", stopAware.getElo(), LineChart.BLUE, "8 4");
+      f.label(
+          sb,
+          "stop-aware-label",
+          stopAware.getElo(),
+          "stop-aware " + MatchReport.elo(stopAware.getElo(), 1));
     }
     f.polyline(sb, "elo", elo, LineChart.BLUE);
     return f.close(sb, n, NO_PAIRS);

@@ -11,6 +11,7 @@ import gofarm.proto.v1.MatchSpec;
 import gofarm.proto.v1.MatchSummary;
 import gofarm.proto.v1.SprtDecision;
 import gofarm.proto.v1.SprtSpec;
+import gofarm.proto.v1.StopAwareElo;
 import gofarm.stats.EloModel;
 import gofarm.stats.Sprt;
 import gofarm.wire.MatchSpecs;
@@ -24,20 +25,27 @@ import java.util.Locale;
  * MatchSummary}); only their presentation is made here.
  *
  * <pre>
- * candidate    heavy 200 po
- * baseline     uniform 200 po
- * pairs        36 of 400 (72 games)
- * W-D-L        48-3-21 (the candidate's games)
- * ptnml(0-2)   3, 0, 15, 3, 15
- * score        68.75 %
- * Elo          +136.96 ± 83.68 (95 %: +60.92 .. +228.28)
- * LOS          99.99 %
- * nElo         +149.40 ± 80.25 (95 %)
- * SPRT         logistic Elo [0, 50], alpha 0.05, beta 0.05
- * LLR          3.06 [-2.94, 2.94]
- * decision     H1 accepted (the candidate is at least elo1 stronger)
+ * candidate          heavy 200 po
+ * baseline           uniform 200 po
+ * pairs              36 of 400 (72 games)
+ * W-D-L              48-3-21 (the candidate's games)
+ * ptnml(0-2)         3, 0, 15, 3, 15
+ * score              68.75 %
+ * Elo                +127.36 (95 %: +37.39 .. +236.79), stop-aware: median-unbiased given ...
+ * LOS                99.75 % (stop-aware)
+ * fixed-sample Elo   +136.96 ± 83.68 (95 %: +60.92 .. +228.28), as if the 36 pairs had been ...
+ * fixed-sample LOS   99.99 %
+ * fixed-sample nElo  +149.40 ± 80.25 (95 %)
+ * SPRT               logistic Elo [0, 50], alpha 0.05, beta 0.05
+ * LLR                3.06 [-2.94, 2.94]
+ * decision           H1 accepted: Elo 50 rather than 0 (the candidate's Elo is above 0)
  * ...
  * </pre>
+ *
+ * <p>Once the SPRT has ended, the Elo and LOS are the stop-aware ones ({@code StopAwareElo}, named
+ * with its method) and the fixed-sample figures follow under that label, since the stop biases
+ * them. While the test runs (or after a cancellation) the Elo is the fixed-sample one, labelled as
+ * such; a match without an SPRT has only that estimate, and it is the right one.
  */
 final class MatchReport {
   /** Block elements from low to high, for the LLR sparkline. */
@@ -78,10 +86,11 @@ final class MatchReport {
    * The rows of the table (name, value): the players, the counts and statistics, the SPRT and its
    * decision given the job's state, the speed and the scoring.
    *
-   * @param sprt the match's test, or null
+   * @param spec the match's test as its spec states it, or null (the summary's own is preferred)
    * @param pairsTotal the most pairs the match plays
    */
-  static List<String[]> rows(MatchSummary m, Sprt sprt, JobState state, int pairsTotal) {
+  static List<String[]> rows(MatchSummary m, Sprt spec, JobState state, int pairsTotal) {
+    Sprt sprt = sprt(m, spec);
     List<String[]> rows = new ArrayList<>();
     row(rows, "candidate", m.getCandidate());
     row(rows, "baseline", m.getBaseline());
@@ -107,25 +116,36 @@ final class MatchReport {
       row(rows, "ptnml(0-2)", pentanomial(m));
       // score, Elo, LOS and nElo as gofarm sprt prints them
       row(rows, "score", String.format(Locale.ROOT, "%.2f %%", 100 * m.getScore()));
+      String prefix = "";
+      if (m.hasStopAware()) {
+        StopAwareElo s = m.getStopAware();
+        row(rows, "Elo", stopAwareElo(s, 2) + ", stop-aware: " + s.getMethod());
+        row(rows, "LOS", String.format(Locale.ROOT, "%.2f %% (stop-aware)", 100 * s.getLos()));
+        prefix = "fixed-sample ";
+      }
+      String fixed = fixedSampleElo(m, 2);
+      if (m.hasStopAware()) {
+        fixed +=
+            String.format(
+                Locale.ROOT,
+                ", as if the %,d pairs had been fixed in advance: biased by the SPRT's stopping rule",
+                m.getPairs());
+      } else if (sprt != null) {
+        fixed +=
+            state == JobState.QUEUED || state == JobState.RUNNING
+                ? ", fixed-sample (interim: the stop-aware Elo follows the SPRT's end)"
+                : ", fixed-sample (the match ended before its SPRT did)";
+      }
+      row(rows, prefix + "Elo", fixed);
+      row(rows, prefix + "LOS", String.format(Locale.ROOT, "%.2f %%", 100 * m.getFixedSampleLos()));
       row(
           rows,
-          "Elo",
-          String.format(
-              Locale.ROOT,
-              "%s ± %s (95 %%: %s .. %s)",
-              elo(m.getElo(), 2),
-              magnitude((m.getEloHigh() - m.getEloLow()) / 2, 2),
-              elo(m.getEloLow(), 2),
-              elo(m.getEloHigh(), 2)));
-      row(rows, "LOS", String.format(Locale.ROOT, "%.2f %%", 100 * m.getLos()));
-      row(
-          rows,
-          "nElo",
+          prefix + "nElo",
           String.format(
               Locale.ROOT,
               "%s ± %s (95 %%)",
-              elo(m.getNormalizedElo(), 2),
-              magnitude(m.getNormalizedHalfWidth(), 2)));
+              elo(m.getFixedSampleNormalizedElo(), 2),
+              magnitude(m.getFixedSampleNormalizedHalfWidth(), 2)));
     }
     if (sprt != null) {
       row(
@@ -140,7 +160,7 @@ final class MatchReport {
               number(sprt.alpha()),
               number(sprt.beta())));
       row(rows, "LLR", llr(m));
-      row(rows, "decision", decision(m.getDecision(), state));
+      row(rows, "decision", decision(m.getDecision(), state, sprt));
     }
     if (m.getGames() > 0) {
       row(rows, "speed", String.format(Locale.ROOT, "%.1f games/min", m.getGamesPerMinute()));
@@ -212,11 +232,25 @@ final class MatchReport {
         Locale.ROOT, "%.2f [%.2f, %.2f]", m.getLlr(), m.getLlrLower(), m.getLlrUpper());
   }
 
-  /** What the decision means, in Fishtest's words. */
-  static String decision(SprtDecision d, JobState state) {
+  /**
+   * The test a summary states (the coordinator sends it with the figures), else {@code fallback}
+   * (the spec's, for results of a coordinator that did not send it); null if neither has one.
+   */
+  static Sprt sprt(MatchSummary m, Sprt fallback) {
+    return m.hasSprt() ? sprt(m.getSprt()) : fallback;
+  }
+
+  /**
+   * What the decision means, with the test's numbers: accepting H1 means elo1 fits the results
+   * better than elo0, so the Elo is above elo0 (a candidate at elo0 passes with probability α); it
+   * does not mean the Elo is elo1 or more. Accepting H0 means it is below elo1, likewise.
+   *
+   * @param sprt the test, for its bounds; null words them without numbers
+   */
+  static String decision(SprtDecision d, JobState state, Sprt sprt) {
     return switch (d) {
-      case ACCEPT_H1 -> "H1 accepted (the candidate is at least elo1 stronger)";
-      case ACCEPT_H0 -> "H0 accepted (the candidate is at most elo0 stronger)";
+      case ACCEPT_H1 -> "H1 accepted: " + accepted(sprt, true, "the candidate's", "");
+      case ACCEPT_H0 -> "H0 accepted: " + accepted(sprt, false, "the candidate's", "");
       case INCONCLUSIVE -> "inconclusive (every pair played without reaching a bound)";
       default ->
           switch (state) {
@@ -227,8 +261,54 @@ final class MatchReport {
   }
 
   /**
-   * The live part of a match's progress line: the candidate's W-D-L, its Elo with the 95 %
-   * half-width, and with an SPRT the LLR against its bounds and a sparkline of its recent values.
+   * What an accepted hypothesis says, with the bounds: {@code Elo 50 rather than 0 (the candidate's
+   * Elo is above 0)}.
+   *
+   * @param h1 whether H1 was accepted (else H0)
+   * @param whose whose Elo, for the words: {@code the candidate's}
+   * @param over against whom, after the unit: empty, or {@code over the start}
+   */
+  static String accepted(Sprt sprt, boolean h1, String whose, String over) {
+    if (sprt == null) {
+      return h1
+          ? "elo1 fits better than elo0 (" + whose + " Elo" + over + " is above elo0)"
+          : "elo0 fits better than elo1 (" + whose + " Elo" + over + " is below elo1)";
+    }
+    String unit = sprt.model() == EloModel.NORMALIZED ? "normalized Elo" : "Elo";
+    String elo0 = number(sprt.elo0());
+    String elo1 = number(sprt.elo1());
+    String subject = " (" + whose + " " + unit + over + " is ";
+    return h1
+        ? unit + " " + elo1 + " rather than " + elo0 + subject + "above " + elo0 + ")"
+        : unit + " " + elo0 + " rather than " + elo1 + subject + "below " + elo1 + ")";
+  }
+
+  /** {@code +136.96 ± 83.68 (95 %: +60.92 .. +228.28)}: the fixed-sample Elo and its interval. */
+  static String fixedSampleElo(MatchSummary m, int decimals) {
+    return String.format(
+        Locale.ROOT,
+        "%s ± %s (95 %%: %s .. %s)",
+        elo(m.getFixedSampleElo(), decimals),
+        magnitude((m.getFixedSampleEloHigh() - m.getFixedSampleEloLow()) / 2, decimals),
+        elo(m.getFixedSampleEloLow(), decimals),
+        elo(m.getFixedSampleEloHigh(), decimals));
+  }
+
+  /** {@code +127.36 (95 %: +37.39 .. +236.79)}: the stop-aware Elo and its interval. */
+  static String stopAwareElo(StopAwareElo s, int decimals) {
+    return String.format(
+        Locale.ROOT,
+        "%s (95 %%: %s .. %s)",
+        elo(s.getElo(), decimals),
+        elo(s.getEloLow(), decimals),
+        elo(s.getEloHigh(), decimals));
+  }
+
+  /**
+   * The live part of a match's progress line: the candidate's W-D-L, its Elo and with an SPRT the
+   * LLR against its bounds and a sparkline of its recent values. The Elo is the fixed-sample one
+   * with its 95 % half-width while the test runs (the interim figure), and the stop-aware one with
+   * its interval once the test has ended.
    */
   static String live(MatchSummary m, boolean withSprt) {
     if (m.getPairs() == 0) {
@@ -238,12 +318,22 @@ final class MatchReport {
         new StringBuilder(
             String.format(
                 Locale.ROOT,
-                "W-D-L %d-%d-%d  Elo %s ± %s",
+                "W-D-L %d-%d-%d  %s",
                 m.getWins(),
                 m.getDraws(),
                 m.getLosses(),
-                elo(m.getElo(), 1),
-                magnitude((m.getEloHigh() - m.getEloLow()) / 2, 1)));
+                m.hasStopAware()
+                    ? String.format(
+                        Locale.ROOT,
+                        "Elo %s (95 %%: %s .. %s, stop-aware)",
+                        elo(m.getStopAware().getElo(), 1),
+                        elo(m.getStopAware().getEloLow(), 1),
+                        elo(m.getStopAware().getEloHigh(), 1))
+                    : String.format(
+                        Locale.ROOT,
+                        "Elo %s ± %s",
+                        elo(m.getFixedSampleElo(), 1),
+                        magnitude((m.getFixedSampleEloHigh() - m.getFixedSampleEloLow()) / 2, 1))));
     if (withSprt) {
       sb.append("  LLR ").append(llr(m));
       String spark =

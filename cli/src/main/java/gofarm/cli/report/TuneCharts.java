@@ -14,9 +14,11 @@ import java.util.Locale;
  * <ul>
  *   <li>{@link #theta}: one parameter's θ after each iteration, with its range min..max shaded and
  *       bounded by dashed lines, and its start as a dotted line.
- *   <li>{@link #objective}: each iteration's objective (thin) and its running value (thick), the
- *       mean over the last tenth of the iterations so far, as the coordinator states it: θ+'s score
- *       against θ− with the match objective, the mean squared error with the evaluation objective.
+ *   <li>{@link #objective}: each iteration's objective (thin) and its running value (thick), over
+ *       the last tenth of the iterations so far, as the coordinator states it: the forward score
+ *       with the match objective (the points of the side of each pair further along θ's way from
+ *       its start; an iteration without such a side, as the first, has no point), the mean squared
+ *       error with the evaluation objective.
  * </ul>
  *
  * <p>Iteration k (1-based) is drawn at x = k: one polyline point per iteration.
@@ -81,24 +83,35 @@ final class TuneCharts {
   }
 
   /**
-   * The running value after each iteration: the mean of the last {@link #WINDOW} of the iterations
-   * so far (at least one), as θ+'s score with the match objective, as is with the evaluation's.
+   * The running value after each iteration, over the last {@link #WINDOW} of the iterations so far
+   * (at least one): the forward score (their points over their games; NaN without a game) with the
+   * match objective, the mean with the evaluation's.
    */
   static double[] running(TuneSummary t, List<TuneIteration> its) {
+    boolean match = TuneReport.byMatch(t);
     double[] prefix = new double[its.size() + 1];
+    long[] games = new long[its.size() + 1];
     for (int i = 0; i < its.size(); i++) {
-      prefix[i + 1] = prefix[i] + its.get(i).getObjective();
+      TuneIteration it = its.get(i);
+      prefix[i + 1] = prefix[i] + (match ? it.getForwardPoints() : it.getObjective());
+      games[i + 1] = games[i] + it.getForwardGames();
     }
     double[] running = new double[its.size()];
     for (int i = 0; i < its.size(); i++) {
       int window = Math.max(1, (int) Math.ceil((i + 1) * WINDOW));
-      running[i] = value(t, (prefix[i + 1] - prefix[i + 1 - window]) / window);
+      double sum = prefix[i + 1] - prefix[i + 1 - window];
+      long n = games[i + 1] - games[i + 1 - window];
+      running[i] = match ? (n == 0 ? Double.NaN : sum / n) : sum / window;
     }
     return running;
   }
 
-  private static double value(TuneSummary t, double objective) {
-    return TuneReport.byMatch(t) ? TuneReport.iterationScore(objective) : objective;
+  /** One iteration's value: its forward score (NaN without a game), or its error. */
+  private static double value(TuneSummary t, TuneIteration it) {
+    if (!TuneReport.byMatch(t)) {
+      return it.getObjective();
+    }
+    return it.getForwardGames() == 0 ? Double.NaN : it.getForwardPoints() / it.getForwardGames();
   }
 
   /** The objective per iteration and its running value. */
@@ -110,8 +123,10 @@ final class TuneCharts {
     double[] each = new double[n];
     double hi = 0;
     for (int i = 0; i < n; i++) {
-      each[i] = value(t, its.get(i).getObjective());
-      hi = Math.max(hi, each[i]);
+      each[i] = value(t, its.get(i));
+      if (!Double.isNaN(each[i])) {
+        hi = Math.max(hi, each[i]);
+      }
     }
     double[] running = running(t, its);
     double lo = 0;
@@ -126,11 +141,13 @@ final class TuneCharts {
         n == 0
             ? "no iterations counted yet"
             : match
-                ? String.format(
-                    Locale.ROOT,
-                    "θ+ scored %.2f %% against θ− over the last 10 %% of %,d iterations",
-                    100 * running[n - 1],
-                    n)
+                ? Double.isNaN(running[n - 1])
+                    ? "no forward score yet: θ has not moved from its start"
+                    : String.format(
+                        Locale.ROOT,
+                        "forward score %.2f %% over the last 10 %% of %,d iterations",
+                        100 * running[n - 1],
+                        n)
                 : String.format(
                     Locale.ROOT,
                     "mean squared error %s over the last 10 %% of %,d iterations (first: %s)",
@@ -144,9 +161,12 @@ final class TuneCharts {
                 title,
                 figures,
                 ITERATIONS,
-                "score of θ+ against θ−",
-                "θ+'s score against θ− in each iteration's game pairs (thin line) and over the last"
-                    + " 10 % of the iterations so far (thick); dotted: even, 0.5.")
+                "forward score",
+                "The points won by the side of each game pair further along θ's way from its start,"
+                    + " in each iteration (thin line; none in the first) and over the last 10 % of"
+                    + " the iterations so far (thick); dotted: 0.5, what it reads when that way gains"
+                    + " nothing. (θ+'s score against θ− is not drawn: δ is random, so it reads 0.5"
+                    + " however strong the gradient.)")
             : f.open(
                 title,
                 figures,

@@ -37,13 +37,14 @@ import java.util.Locale;
  * rules[0].params.ladder      1     1.62   +0.62            2  0 .. 2
  *
  * iterations    5 of 5, each 8 colour-swapped game pairs of θ+ against θ−
- * objective     match: θ+ scored 68.75 % against θ− over the last 10 % of the iterations (...)
+ * objective     match: forward score 62.50 % over the last 10 % of the iterations (...)
  * start policy  extend(counter=1,ladder=1)@0.9 capture@0.8 random
  * tuned policy  extend(counter=1,ladder=2)@0.9 capture@0.9 random
  * confirmation  the tuned policy (candidate) against the start (baseline)
  * candidate     tuned
  * ...           (the confirmation match's rows, as a match's table has them)
- * verdict       CONFIRMED: H1 accepted (the tuned policy is at least 50 Elo stronger)
+ * verdict       CONFIRMED: H1 accepted: Elo 50 rather than 0 (the tuned policy's Elo over the start
+ *               is above 0)
  * </pre>
  */
 final class TuneReport {
@@ -137,40 +138,54 @@ final class TuneReport {
   }
 
   /**
-   * What the objective's running value means, with the first iteration's value to compare: {@code
-   * match: θ+ scored 56.25 % against θ− over the last 10 % of the iterations (first iteration:
-   * 62.50 %)}.
+   * What the objective's running value means. With the match objective it is the forward score (the
+   * coordinator's {@code TuneTally} says why), with the whole run's to compare: {@code match:
+   * forward score 56.25 % over the last 10 % of the iterations (all iterations: 58.10 %): the
+   * points won by the side of each pair further along θ's way from its start; 50 % when that way
+   * gains nothing}. With the evaluation objective, the error and the first iteration's.
    */
   static String objectiveText(TuneSummary t, List<TuneIteration> iterations) {
     if (t.getIteration() == 0) {
       return t.getObjective() + ": no iteration counted yet";
     }
+    if (byMatch(t)) {
+      double all = forwardScore(iterations);
+      String whole =
+          Double.isNaN(all)
+              ? ""
+              : String.format(Locale.ROOT, " (all iterations: %.2f %%)", 100 * all);
+      String meaning =
+          ": the points won by the side of each pair further along θ's way from its start; 50 %"
+              + " when that way gains nothing";
+      return Double.isNaN(t.getObjectiveValue())
+          ? "match: no forward score yet (θ has not moved from its start before the first"
+              + " iteration)"
+          : String.format(
+              Locale.ROOT,
+              "match: forward score %.2f %% over the last 10 %% of the iterations%s%s",
+              100 * t.getObjectiveValue(),
+              whole,
+              meaning);
+    }
     String first =
         iterations.isEmpty()
             ? ""
-            : " (first iteration: " + objectiveValue(t, iterations.get(0).getObjective()) + ")";
-    return byMatch(t)
-        ? String.format(
-            Locale.ROOT,
-            "match: θ+ scored %.2f %% against θ− over the last 10 %% of the iterations%s",
-            100 * t.getObjectiveValue(),
-            first)
-        : "evaluation: mean squared error "
-            + number(t.getObjectiveValue())
-            + " of θ+ and θ− against the reference values over the last 10 % of the iterations"
-            + first;
+            : " (first iteration: " + number(iterations.get(0).getObjective()) + ")";
+    return "evaluation: mean squared error "
+        + number(t.getObjectiveValue())
+        + " of θ+ and θ− against the reference values over the last 10 % of the iterations"
+        + first;
   }
 
-  /** An iteration's objective as the summary states it: θ+'s score in %, or the error. */
-  private static String objectiveValue(TuneSummary t, double objective) {
-    return byMatch(t)
-        ? String.format(Locale.ROOT, "%.2f %%", 100 * iterationScore(objective))
-        : number(objective);
-  }
-
-  /** θ+'s score 0..1 from an iteration's mean pair result (wins minus losses, -2..2). */
-  static double iterationScore(double objective) {
-    return 0.5 + objective / 4;
+  /** The forward score of these iterations together: their points over their games; NaN if none. */
+  static double forwardScore(List<TuneIteration> iterations) {
+    double points = 0;
+    long games = 0;
+    for (TuneIteration it : iterations) {
+      points += it.getForwardPoints();
+      games += it.getForwardGames();
+    }
+    return games == 0 ? Double.NaN : points / games;
   }
 
   private static String startPolicy(JobResults r) {
@@ -185,20 +200,21 @@ final class TuneReport {
    * Whether the confirmation match confirmed the tuning, in plain words: with an SPRT its decision,
    * without one whether the 95 % Elo interval lies above 0; while it runs, that it runs.
    *
-   * @param sprt the confirmation's test, for its bounds in the words, or null
+   * @param spec the confirmation's test as the spec states it, or null: the bounds in the words
+   *     come from the summary's own test, else from this
    */
-  static String verdict(MatchSummary m, Sprt sprt, JobState state) {
+  static String verdict(MatchSummary m, Sprt spec, JobState state) {
     boolean running = state == JobState.QUEUED || state == JobState.RUNNING;
     if (MatchReport.hasSprt(m)) {
-      String elo0 = sprt == null ? "elo0" : MatchReport.number(sprt.elo0()) + " Elo";
-      String elo1 = sprt == null ? "elo1" : MatchReport.number(sprt.elo1()) + " Elo";
+      // The summary's own test first: the live line has no spec to read the bounds from.
+      Sprt sprt = MatchReport.sprt(m, spec);
+      String whose = "the tuned policy's";
+      String over = " over the start";
       return switch (m.getDecision()) {
         case ACCEPT_H1 ->
-            "CONFIRMED: H1 accepted (the tuned policy is at least " + elo1 + " stronger)";
+            "CONFIRMED: H1 accepted: " + MatchReport.accepted(sprt, true, whose, over);
         case ACCEPT_H0 ->
-            "NOT CONFIRMED: H0 accepted (the tuned policy is at most "
-                + elo0
-                + " stronger than the start)";
+            "NOT CONFIRMED: H0 accepted: " + MatchReport.accepted(sprt, false, whose, over);
         case INCONCLUSIVE ->
             "NOT CONFIRMED: the SPRT was inconclusive after every pair of the confirmation";
         default ->
@@ -210,10 +226,10 @@ final class TuneReport {
     if (running) {
       return "pending: the confirmation match runs";
     }
-    if (m.getPairs() > 0 && m.getEloLow() > 0) {
+    if (m.getPairs() > 0 && m.getFixedSampleEloLow() > 0) {
       return "CONFIRMED: the tuned policy is stronger (95 % Elo interval above 0)";
     }
-    if (m.getPairs() > 0 && m.getEloHigh() < 0) {
+    if (m.getPairs() > 0 && m.getFixedSampleEloHigh() < 0) {
       return "NOT CONFIRMED: the tuned policy is weaker than the start (95 % Elo interval below"
           + " 0)";
     }
@@ -233,7 +249,7 @@ final class TuneReport {
   /**
    * The live part of the progress line while tuning: θ per parameter (the first {@value
    * #LIVE_PARAMETERS}) and the objective's running value, e.g. {@code θ rules[0].rate=0.8734
-   * rules[4].rate=0.9123 θ+ scores 52.3 %}.
+   * rules[4].rate=0.9123 forward score 52.3 %}.
    */
   static String live(TuneSummary t) {
     if (t.getPhase().equals("reference")) {
@@ -254,11 +270,18 @@ final class TuneReport {
     return sb.toString();
   }
 
-  /** {@code θ+ scores 52.3 %} or {@code MSE 0.04123}: the objective's running value. */
+  /**
+   * {@code forward score 52.3 %} or {@code MSE 0.04123}: the objective's running value ({@code
+   * forward score ?} before θ has moved). Not θ+'s score against θ−: δ is random, so that averages
+   * 50 % however strong the gradient.
+   */
   static String objectiveNow(TuneSummary t) {
-    return byMatch(t)
-        ? String.format(Locale.ROOT, "θ+ scores %.1f %%", 100 * t.getObjectiveValue())
-        : "MSE " + number(t.getObjectiveValue());
+    if (!byMatch(t)) {
+      return "MSE " + number(t.getObjectiveValue());
+    }
+    return Double.isNaN(t.getObjectiveValue())
+        ? "forward score ?"
+        : String.format(Locale.ROOT, "forward score %.1f %%", 100 * t.getObjectiveValue());
   }
 
   /**
@@ -353,16 +376,30 @@ final class TuneReport {
         units(s));
   }
 
-  /** {@code theta.csv}: one row per counted iteration: its number, objective and θ per path. */
+  /**
+   * {@code theta.csv}: one row per counted iteration: its number, objective (θ+'s mean wins minus
+   * losses per pair, what SPSA moves by, or the mean squared error), with the match objective its
+   * forward score's games and points, and θ per path.
+   */
   static String csv(JobResults r) {
     TuneSummary t = summary(r);
+    boolean match = byMatch(t);
     StringBuilder sb = new StringBuilder("iteration,objective");
+    if (match) {
+      sb.append(",forward_games,forward_points");
+    }
     for (TunedValue v : t.getThetaList()) {
       sb.append(',').append(Tables.quote(v.getPath()));
     }
     sb.append('\n');
     for (TuneIteration it : r.getTune().getIterationsList()) {
       sb.append(it.getIteration()).append(',').append(Tables.number(it.getObjective()));
+      if (match) {
+        sb.append(',')
+            .append(it.getForwardGames())
+            .append(',')
+            .append(Tables.number(it.getForwardPoints()));
+      }
       for (double theta : it.getThetaList()) {
         sb.append(',').append(Tables.number(theta));
       }

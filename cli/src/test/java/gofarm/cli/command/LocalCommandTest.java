@@ -94,8 +94,11 @@ class LocalCommandTest {
         }
         """);
     Run run = local("match.json");
-    assertTrue(run.out().contains("candidate    heavy 16 po"), run.out());
-    assertTrue(run.out().contains("baseline     uniform 16 po"), run.out());
+    // The table's first column is as wide as its longest name ("fixed-sample nElo" once the SPRT
+    // has ended: here every pair was played without a decision).
+    assertTrue(run.out().contains("\ncandidate          heavy 16 po\n"), run.out());
+    assertTrue(run.out().contains("\nbaseline           uniform 16 po\n"), run.out());
+    assertTrue(run.out().contains("\nfixed-sample Elo   "), run.out());
     assertTrue(run.err().contains("3/3 pairs"), run.err());
 
     Path folder = jobFolder();

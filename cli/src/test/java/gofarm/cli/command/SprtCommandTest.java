@@ -44,9 +44,28 @@ class SprtCommandTest {
   @Test
   void decidesAndPrintsJson() {
     CliRun accept = run("--ptnml", "40,0,120,0,240", "--elo0", "0", "--elo1", "5");
-    assertTrue(accept.out().endsWith("decision   H1 accepted\n"), accept.out());
+    assertTrue(accept.out().contains("\ndecision   H1 accepted\n"), accept.out());
+    // A decided test also gets the estimate corrected for a stop there, named as such.
+    assertTrue(
+        accept
+            .out()
+            .endsWith(
+                "\nstop-aware +189.72 (95 %: +147.70 .. +237.51), LOS 100.00 %: the Elo if the test"
+                    + " stopped here, median-unbiased given the SPRT's stopping rule (Van den"
+                    + " Bergh's method, as Fishtest's SPRT Elo)\n"),
+        accept.out());
     CliRun reject = run("--ptnml", "4000,0,8000,0,4000");
-    assertTrue(reject.out().endsWith("decision   H0 accepted\n"), reject.out());
+    assertTrue(reject.out().contains("\ndecision   H0 accepted\nstop-aware "), reject.out());
+    // Fishtest's sprt.py gives -7.66 (95 %: -16.27 .. +1.01) for MatchJobsTest's self-match.
+    CliRun self = run("--ptnml", "801,0,1622,0,724", "--json");
+    assertTrue(
+        self.out()
+            .contains(
+                ", \"decision\": \"accept_h0\", \"stopAware\": {\"elo\": -7.6631, \"eloLower\":"
+                    + " -16.2698, \"eloUpper\": 1.0114, \"los\": 0.041561, \"method\":"
+                    + " \"median-unbiased given the SPRT's stopping rule (Van den Bergh's method,"
+                    + " as Fishtest's SPRT Elo)\"}}\n"),
+        self.out());
 
     CliRun json = run("--wdl", "60,0,40", "--elo1", "50", "--json");
     assertEquals(0, json.exitCode());

@@ -1,6 +1,7 @@
 package gofarm.cli.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -91,6 +92,33 @@ class MatchChartsTest {
         assertEquals(y.at(e.eloLower()), band.get(119 - k)[1], 0.02, "pair " + (k + 1));
       }
     }
+  }
+
+  @Test
+  void afterAnSprtStopTheEloChartStatesAndMarksTheStopAwareElo() throws Exception {
+    JobResults r = MatchSample.results(MatchSample.points("4224243420", 400), SPRT, 400);
+    gofarm.proto.v1.StopAwareElo s = r.getMatch().getSummary().getStopAware();
+    Document doc = SvgRead.parse(MatchCharts.elo(r, SPRT));
+    SvgRead.Axis y = SvgRead.axis(doc, "y-tick", "y");
+    assertEquals(
+        y.at(s.getElo()), SvgRead.num(SvgRead.only(doc, "line", "stop-aware"), "y1"), 0.02);
+    String subtitle = SvgRead.only(doc, "text", "subtitle").getTextContent();
+    assertTrue(
+        subtitle.startsWith("stop-aware Elo " + MatchReport.stopAwareElo(s, 1) + " after "),
+        subtitle);
+    String caption = SvgRead.only(doc, "text", "caption").getTextContent();
+    assertTrue(caption.startsWith("The candidate's fixed-sample logistic Elo"), caption);
+    assertTrue(caption.contains("dashed: the stop-aware Elo once the SPRT ended"), caption);
+    // Without an SPRT there is no stop to correct for, and no such line.
+    Document plain =
+        SvgRead.parse(
+            MatchCharts.elo(MatchSample.results(MatchSample.points("2421", 40), null, 40), null));
+    var lines = plain.getElementsByTagName("line");
+    for (int i = 0; i < lines.getLength(); i++) {
+      assertFalse(((org.w3c.dom.Element) lines.item(i)).getAttribute("class").equals("stop-aware"));
+    }
+    String plainSubtitle = SvgRead.only(plain, "text", "subtitle").getTextContent();
+    assertTrue(plainSubtitle.startsWith("Elo "), plainSubtitle);
   }
 
   @Test

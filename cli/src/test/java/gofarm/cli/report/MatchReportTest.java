@@ -14,6 +14,7 @@ import gofarm.proto.v1.SprtDecision;
 import gofarm.stats.EloModel;
 import gofarm.stats.Pentanomial;
 import gofarm.stats.Sprt;
+import gofarm.stats.StopAwareElo;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -74,10 +75,37 @@ class MatchReportTest {
         valueOf(table, "W-D-L"));
     assertEquals("logistic Elo [0, 50], alpha 0.05, beta 0.05", valueOf(table, "SPRT"));
     assertEquals(
-        "H1 accepted (the candidate is at least elo1 stronger)", valueOf(table, "decision"));
+        "H1 accepted: Elo 50 rather than 0 (the candidate's Elo is above 0)",
+        valueOf(table, "decision"));
     assertEquals("20.0 games/min", valueOf(table, "speed"));
 
-    // gofarm sprt on the same counts prints the same figures.
+    // After the stop: the stop-aware Elo with its method, then the fixed-sample figures as such.
+    StopAwareElo s = StopAwareElo.of(SPRT, counts);
+    String stopAware =
+        String.format(
+            java.util.Locale.ROOT,
+            "%+.2f (95 %%: %+.2f .. %+.2f)",
+            s.elo(),
+            s.eloLower(),
+            s.eloUpper());
+    assertEquals(
+        stopAware
+            + ", stop-aware: median-unbiased given the SPRT's stopping rule (Van den Bergh's method,"
+            + " as Fishtest's SPRT Elo)",
+        valueOf(table, "Elo"));
+    assertEquals(
+        String.format(java.util.Locale.ROOT, "%.2f %% (stop-aware)", 100 * s.los()),
+        valueOf(table, "LOS"));
+    assertTrue(
+        valueOf(table, "fixed-sample Elo")
+            .endsWith(
+                ", as if the "
+                    + n
+                    + " pairs had been fixed in advance: biased by the SPRT's stopping rule"),
+        table);
+    assertTrue(s.elo() < m.getFixedSampleElo(), "the stop inflated the fixed-sample Elo");
+
+    // gofarm sprt on the same counts prints the same figures, fixed-sample and stop-aware.
     StringWriter out = new StringWriter();
     int code =
         Main.commandLine()
@@ -85,14 +113,43 @@ class MatchReportTest {
             .execute("sprt", "--ptnml", counts.toString().replace(" ", ""), "--elo1", "50");
     assertEquals(0, code);
     String sprt = out.toString();
-    for (String row : List.of("score", "Elo", "LOS", "nElo")) {
-      assertEquals(valueOf(sprt, row), valueOf(table, row), row);
+    assertEquals(valueOf(sprt, "score"), valueOf(table, "score"));
+    assertTrue(valueOf(table, "fixed-sample Elo").startsWith(valueOf(sprt, "Elo") + ", "), sprt);
+    for (String row : List.of("LOS", "nElo")) {
+      assertEquals(valueOf(sprt, row), valueOf(table, "fixed-sample " + row), row);
     }
+    assertTrue(valueOf(sprt, "stop-aware").startsWith(stopAware + ", LOS "), sprt);
     Matcher llr = Pattern.compile("^(-?[0-9.]+) \\((-?[0-9.]+), (-?[0-9.]+)\\)$").matcher("");
     assertTrue(llr.reset(valueOf(sprt, "LLR")).matches());
     assertEquals(
         llr.group(1) + " [" + llr.group(2) + ", " + llr.group(3) + "]", valueOf(table, "LLR"));
-    assertTrue(sprt.endsWith("decision   H1 accepted\n"), sprt);
+    assertTrue(sprt.contains("decision   H1 accepted\n"), sprt);
+  }
+
+  @Test
+  void whileTheSprtRunsTheEloIsTheFixedSampleOneLabelledSo() {
+    double[][] points = MatchSample.points(STRONG, 6);
+    JobResults r = MatchSample.results(points, SPRT, 400);
+    JobResults running =
+        r.toBuilder().setStatus(r.getStatus().toBuilder().setState(JobState.RUNNING)).build();
+    String table = ResultsReport.table(running);
+    assertFalse(r.getMatch().getSummary().hasStopAware(), "6 pairs decide nothing");
+    assertTrue(
+        valueOf(table, "Elo")
+            .endsWith(", fixed-sample (interim: the stop-aware Elo follows the SPRT's end)"),
+        table);
+    assertTrue(valueOf(table, "decision").startsWith("continue"), table);
+    assertFalse(table.contains("fixed-sample LOS"), table);
+  }
+
+  @Test
+  void anUndecidedTestThatPlayedEveryPairHasAStopAwareEloToo() {
+    JobResults r = MatchSample.results(MatchSample.points("2402", 30), SPRT, 30);
+    MatchSummary m = r.getMatch().getSummary();
+    assertEquals(SprtDecision.INCONCLUSIVE, m.getDecision());
+    assertTrue(m.hasStopAware());
+    assertFalse(m.getStopAware().getStopped());
+    assertTrue(valueOf(ResultsReport.table(r), "Elo").contains(", stop-aware: "));
   }
 
   @Test
@@ -115,7 +172,8 @@ class MatchReportTest {
   }
 
   private static String half(MatchSummary m) {
-    return String.format(java.util.Locale.ROOT, "%.1f", (m.getEloHigh() - m.getEloLow()) / 2);
+    return String.format(
+        java.util.Locale.ROOT, "%.1f", (m.getFixedSampleEloHigh() - m.getFixedSampleEloLow()) / 2);
   }
 
   private static String live(JobResults r) {
@@ -158,15 +216,17 @@ class MatchReportTest {
     JobResults r = MatchSample.results(MatchSample.points(STRONG, 400), SPRT, 400);
     MatchSummary m = r.getMatch().getSummary();
     String line = live(r);
+    // The test has ended: the stop-aware Elo, with its interval, named.
     String expectedStart =
         String.format(
             java.util.Locale.ROOT,
-            "W-D-L %d-%d-%d  Elo %+.1f ± %.1f  LLR %.2f [-2.94, 2.94] ",
+            "W-D-L %d-%d-%d  Elo %+.1f (95 %%: %+.1f .. %+.1f, stop-aware)  LLR %.2f [-2.94, 2.94] ",
             m.getWins(),
             m.getDraws(),
             m.getLosses(),
-            m.getElo(),
-            (m.getEloHigh() - m.getEloLow()) / 2,
+            m.getStopAware().getElo(),
+            m.getStopAware().getEloLow(),
+            m.getStopAware().getEloHigh(),
             m.getLlr());
     assertTrue(line.startsWith(expectedStart), line);
     String spark = line.substring(expectedStart.length());
@@ -219,9 +279,12 @@ class MatchReportTest {
     // Not a terminal: a line at the first status (0 %), and one when the match ends.
     assertTrue(lines[2].contains(" 0% 1/400 pairs  20.0 games/min  ETA 19m57s  W-D-L "), lines[2]);
     assertTrue(lines[2].contains("LLR "), lines[2]);
+    // While it runs, the interim (fixed-sample) Elo with its half-width.
+    assertTrue(lines[2].contains(" Elo ") && lines[2].contains(" ± "), lines[2]);
     String ending = lines[lines.length - 1];
     assertTrue(
         ending.startsWith("SPRT: H1 accepted after " + n + " pairs: W-D-L "), err.toString());
+    assertTrue(ending.contains(", stop-aware)  LLR "), ending);
     assertTrue(ending.endsWith("LLR " + MatchReport.llr(done.getMatch().getSummary())), ending);
   }
 

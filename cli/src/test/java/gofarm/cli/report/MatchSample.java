@@ -20,6 +20,8 @@ import gofarm.proto.v1.SprtSpec;
 import gofarm.stats.EloEstimate;
 import gofarm.stats.Pentanomial;
 import gofarm.stats.Sprt;
+import gofarm.stats.StopAwareElo;
+import gofarm.wire.MatchSpecs;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -171,12 +173,12 @@ final class MatchSample {
             .setLosses(losses)
             .setDraws(draws)
             .setScore(e.score())
-            .setElo(e.elo())
-            .setEloLow(e.eloLower())
-            .setEloHigh(e.eloUpper())
-            .setLos(e.los())
-            .setNormalizedElo(e.normalizedElo())
-            .setNormalizedHalfWidth(e.normalizedHalfWidth())
+            .setFixedSampleElo(e.elo())
+            .setFixedSampleEloLow(e.eloLower())
+            .setFixedSampleEloHigh(e.eloUpper())
+            .setFixedSampleLos(e.los())
+            .setFixedSampleNormalizedElo(e.normalizedElo())
+            .setFixedSampleNormalizedHalfWidth(e.normalizedHalfWidth())
             .setDecision(decision)
             .setGamesPerMinute(20)
             .setMeanLength(games == 0 ? 0 : (double) moves / games)
@@ -188,7 +190,22 @@ final class MatchSample {
       s.setLlr(llr.isEmpty() ? 0 : llr.get(llr.size() - 1))
           .setLlrLower(sprt.lowerBound())
           .setLlrUpper(sprt.upperBound())
-          .addAllRecentLlr(llr.subList(Math.max(0, llr.size() - 120), llr.size()));
+          .addAllRecentLlr(llr.subList(Math.max(0, llr.size() - 120), llr.size()))
+          .setSprt(MatchSpecs.toProto(sprt));
+      // The test has ended: a bound reached, or every pair played (inconclusive).
+      if (!pairs.isEmpty()
+          && decision != SprtDecision.SPRT_DECISION_UNSPECIFIED
+          && decision != SprtDecision.UNRECOGNIZED) {
+        StopAwareElo a = StopAwareElo.of(sprt, counts);
+        s.setStopAware(
+            gofarm.proto.v1.StopAwareElo.newBuilder()
+                .setMethod(StopAwareElo.METHOD)
+                .setElo(a.elo())
+                .setEloLow(a.eloLower())
+                .setEloHigh(a.eloUpper())
+                .setLos(a.los())
+                .setStopped(a.stopped()));
+      }
     }
     return s.build();
   }

@@ -79,21 +79,32 @@ class TuneChartsTest {
     SvgRead.Axis y = SvgRead.axis(doc, "y-tick", "y");
     List<double[]> each = SvgRead.points(SvgRead.only(doc, "polyline", "objective"));
     List<double[]> running = SvgRead.points(SvgRead.only(doc, "polyline", "running"));
-    assertEquals(5, each.size());
-    assertEquals(5, running.size());
-    for (int k = 0; k < 5; k++) {
-      // θ+'s score from the mean pair result (wins minus losses, -2..2).
-      assertEquals(y.at(0.5 + TuneSample.OBJECTIVES[k] / 4), each.get(k)[1], 0.02);
+    // The first iteration has no forward score: no point there.
+    assertEquals(4, each.size());
+    assertEquals(4, running.size());
+    SvgRead.Axis x = SvgRead.axis(doc, "x-tick", "x");
+    for (int k = 1; k < 5; k++) {
+      double score = TuneSample.FORWARD_POINTS[k] / TuneSample.FORWARD_GAMES[k];
+      assertEquals(x.at(k + 1), each.get(k - 1)[0], 0.02);
+      assertEquals(y.at(score), each.get(k - 1)[1], 0.02);
     }
-    assertEquals(y.at(r.getStatus().getTune().getObjectiveValue()), running.get(4)[1], 0.02);
-    assertTrue(caption(doc).startsWith("θ+'s score against θ− in each iteration's game pairs"));
-    // Over 20 iterations the running value is the mean of the last two.
+    assertEquals(y.at(r.getStatus().getTune().getObjectiveValue()), running.get(3)[1], 0.02);
+    assertTrue(
+        caption(doc).startsWith("The points won by the side of each game pair further along θ's"));
+    assertEquals(
+        "forward score 64.29 % over the last 10 % of 5 iterations",
+        SvgRead.only(doc, "text", "subtitle").getTextContent());
+    // The running value pools the window's points over its games: NaN before any game.
     double[] window =
         TuneCharts.running(
             r.getTune().getSummary(),
-            List.of(r.getTune().getIterations(0), r.getTune().getIterations(1)));
-    assertEquals(0.5 + 0.5 / 4, window[0], 1e-12);
-    assertEquals(0.5 + 0.25 / 4, window[1], 1e-12);
+            List.of(
+                r.getTune().getIterations(0),
+                r.getTune().getIterations(1),
+                r.getTune().getIterations(2)));
+    assertTrue(Double.isNaN(window[0]));
+    assertEquals(10 / 16.0, window[1], 1e-12);
+    assertEquals(7 / 12.0, window[2], 1e-12);
     JobResults eval = TuneSample.results(5, null, null, false);
     Document e = SvgRead.parse(TuneCharts.objective(eval));
     assertTrue(caption(e).startsWith("The mean squared error of θ+ and θ− against the reference"));

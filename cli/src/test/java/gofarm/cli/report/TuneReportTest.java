@@ -76,10 +76,11 @@ class TuneReportTest {
         cells(table, "rules[0].params.ladder"));
     assertEquals(
         "5 of 5, each 8 colour-swapped game pairs of θ+ against θ−", valueOf(table, "iterations"));
-    // The last tenth of 5 iterations is the last one: 0.75 wins minus losses per pair.
+    // The last tenth of 5 iterations is the last one: 9 points in 14 games; all: 35 in 58.
     assertEquals(
-        "match: θ+ scored 68.75 % against θ− over the last 10 % of the iterations"
-            + " (first iteration: 62.50 %)",
+        "match: forward score 64.29 % over the last 10 % of the iterations (all iterations:"
+            + " 60.34 %): the points won by the side of each pair further along θ's way from its"
+            + " start; 50 % when that way gains nothing",
         valueOf(table, "objective"));
     assertEquals(TuneSample.START, valueOf(table, "start policy"));
     assertEquals(
@@ -89,13 +90,33 @@ class TuneReportTest {
     assertEquals(
         String.format(java.util.Locale.ROOT, "%,d of 400 (%,d games)", m.getPairs(), m.getGames()),
         valueOf(table, "pairs"));
-    assertTrue(valueOf(table, "Elo").startsWith(MatchReport.elo(m.getElo(), 2) + " ± "), table);
+    // The confirmation stopped: its Elo is the stop-aware one, the fixed-sample one labelled.
+    assertTrue(
+        valueOf(table, "Elo").startsWith(MatchReport.elo(m.getStopAware().getElo(), 2) + " (95 %"),
+        table);
+    assertTrue(valueOf(table, "Elo").contains(", stop-aware: "), table);
+    assertTrue(
+        valueOf(table, "fixed-sample Elo")
+            .startsWith(MatchReport.elo(m.getFixedSampleElo(), 2) + " ± "),
+        table);
     assertEquals(MatchReport.llr(m), valueOf(table, "LLR"));
     assertEquals(
-        "H1 accepted (the candidate is at least elo1 stronger)", valueOf(table, "decision"));
+        "H1 accepted: Elo 50 rather than 0 (the candidate's Elo is above 0)",
+        valueOf(table, "decision"));
     assertEquals(
-        "CONFIRMED: H1 accepted (the tuned policy is at least 50 Elo stronger)",
+        "CONFIRMED: H1 accepted: Elo 50 rather than 0 (the tuned policy's Elo over the start is"
+            + " above 0)",
         valueOf(table, "verdict"));
+  }
+
+  @Test
+  void beforeAnyIterationHasMovedThetaThereIsNoForwardScore() {
+    JobResults r = TuneSample.results(1, null, null);
+    assertEquals(
+        "match: no forward score yet (θ has not moved from its start before the first"
+            + " iteration)",
+        valueOf(ResultsReport.table(r), "objective"));
+    assertTrue(TuneReport.live(r.getStatus().getTune()).endsWith("  forward score ?"));
   }
 
   @Test
@@ -104,7 +125,8 @@ class TuneReportTest {
     assertEquals(SprtDecision.ACCEPT_H0, r.getTune().getConfirm().getSummary().getDecision());
     String table = ResultsReport.table(r);
     assertEquals(
-        "NOT CONFIRMED: H0 accepted (the tuned policy is at most 0 Elo stronger than the start)",
+        "NOT CONFIRMED: H0 accepted: Elo 0 rather than 50 (the tuned policy's Elo over the start is"
+            + " below 50)",
         valueOf(table, "verdict"));
     // Without an SPRT, the Elo interval decides: a 50 % score is not confirmed.
     JobResults even = TuneSample.results(5, MatchSample.points("2", 40), null);
@@ -142,13 +164,17 @@ class TuneReportTest {
     List<String> rows = List.of(ResultsReport.csv(r).split("\n"));
     assertEquals(
         List.of(
-            "iteration,objective,rules[1].rate,rules[0].params.ladder",
-            "1,0.500000,0.820000,1.20000",
-            "2,0.250000,0.850000,1.45000",
-            "3,-0.250000,0.840000,1.60000",
-            "4,0.750000,0.870000,1.70000",
-            "5,0.750000,0.900000,1.62000"),
+            "iteration,objective,forward_games,forward_points,rules[1].rate,rules[0].params.ladder",
+            "1,0.500000,0,0.00000,0.820000,1.20000",
+            "2,0.250000,16,10.0000,0.850000,1.45000",
+            "3,-0.250000,12,7.00000,0.840000,1.60000",
+            "4,0.750000,16,9.00000,0.870000,1.70000",
+            "5,0.750000,14,9.00000,0.900000,1.62000"),
         rows);
+    // The evaluation objective has no forward score: no such columns.
+    assertTrue(
+        ResultsReport.csv(TuneSample.results(5, null, null, false))
+            .startsWith("iteration,objective,rules[1].rate,"));
   }
 
   @Test
@@ -227,21 +253,21 @@ class TuneReportTest {
             .get(1)
             .endsWith(
                 " 20% 1/5 iterations  2.0 iterations/min  ETA 2m00s"
-                    + "  θ rules[1].rate=0.82 rules[0].params.ladder=1.2  θ+ scores 62.5 %"),
+                    + "  θ rules[1].rate=0.82 rules[0].params.ladder=1.2  forward score ?"),
         lines.get(1));
     assertTrue(
         lines
             .get(4)
             .endsWith(
                 " 80% 4/5 iterations  2.0 iterations/min  ETA 30s"
-                    + "  θ rules[1].rate=0.87 rules[0].params.ladder=1.7  θ+ scores 68.8 %"),
+                    + "  θ rules[1].rate=0.87 rules[0].params.ladder=1.7  forward score 56.3 %"),
         lines.get(4));
     assertTrue(
         lines
             .get(5)
             .endsWith(
                 "100% 5/5 iterations  2.0 iterations/min  tuned"
-                    + "  θ rules[1].rate=0.9 rules[0].params.ladder=1.62  θ+ scores 68.8 %"),
+                    + "  θ rules[1].rate=0.9 rules[0].params.ladder=1.62  forward score 64.3 %"),
         lines.get(5));
     assertEquals("confirmation: tuned (candidate) vs start", lines.get(6));
     assertTrue(
@@ -258,8 +284,12 @@ class TuneReportTest {
             .get(end - 2)
             .startsWith("confirmation: SPRT: H1 accepted after " + n + " pairs: W-D-L "),
         lines.get(end - 2));
+    // The live verdict line prints the test's numbers (the status carries the test).
     assertEquals(
-        "CONFIRMED: H1 accepted (the tuned policy is at least elo1 stronger)", lines.get(end - 1));
+        "CONFIRMED: H1 accepted: Elo 50 rather than 0 (the tuned policy's Elo over the start is"
+            + " above 0)",
+        lines.get(end - 1));
+    assertTrue(lines.get(end - 2).contains(", stop-aware)  LLR "), lines.get(end - 2));
   }
 
   @Test
@@ -273,8 +303,8 @@ class TuneReportTest {
         lines.get(1).contains("100% 5/5 iterations  2.0 iterations/min  done in 2m30s"),
         lines.get(1));
     assertEquals(
-        "tuned 5 of 5 iterations: θ rules[1].rate=0.9 rules[0].params.ladder=1.62  θ+ scores"
-            + " 68.8 %",
+        "tuned 5 of 5 iterations: θ rules[1].rate=0.9 rules[0].params.ladder=1.62  forward score"
+            + " 64.3 %",
         lines.get(2));
     assertEquals("tuned policy: extend(counter=1,ladder=2)@0.9 capture@0.9 random", lines.get(3));
   }

@@ -27,7 +27,8 @@ import gofarm.wire.Codec;
  * of two numbers of {@link #START} (the capture rule's rate and the extend rule's whole ladder
  * parameter) over the iterations of {@link #THETA} with the objectives of {@link #OBJECTIVES}; the
  * tuned policy is built from θ with the engine's {@link PolicyParameter}, as the coordinator builds
- * it; the confirmation, when asked for, is a {@link MatchSample} match of "tuned" against "start".
+ * it; the match objective's forward scores are those of {@link #FORWARD_POINTS}; the confirmation,
+ * when asked for, is a {@link MatchSample} match of "tuned" against "start".
  */
 final class TuneSample {
   static final String START = "extend(counter=1,ladder=1)@0.9 capture@0.8 random";
@@ -41,6 +42,14 @@ final class TuneSample {
 
   /** Each iteration's mean pair result: wins minus losses of θ+ per pair (-2..2). */
   static final double[] OBJECTIVES = {0.5, 0.25, -0.25, 0.75, 0.75};
+
+  /**
+   * Each iteration's forward score (match objective): games of the pairs with a side further along
+   * θ's way from the start (none in the first: θ has not moved), and that side's points.
+   */
+  static final int[] FORWARD_GAMES = {0, 16, 12, 16, 14};
+
+  static final double[] FORWARD_POINTS = {0, 10, 7, 9, 9};
 
   static final int BATCH_PAIRS = 8;
   static final int CONFIRM_PAIRS = 400;
@@ -129,12 +138,16 @@ final class TuneSample {
     TuneResult.Builder result =
         TuneResult.newBuilder().setSummary(summary).setTunedPolicy(Codec.toProto(tuned));
     for (int k = 0; k < iterations; k++) {
-      result.addIterations(
+      TuneIteration.Builder it =
           TuneIteration.newBuilder()
               .setIteration(k + 1)
               .addTheta(THETA[k][0])
               .addTheta(THETA[k][1])
-              .setObjective(byMatch ? OBJECTIVES[k] : 0.05 - 0.002 * k));
+              .setObjective(byMatch ? OBJECTIVES[k] : 0.05 - 0.002 * k);
+      if (byMatch) {
+        it.setForwardGames(FORWARD_GAMES[k]).setForwardPoints(FORWARD_POINTS[k]);
+      }
+      result.addIterations(it);
     }
     int pairs = match == null ? 0 : match.getPairsCount();
     int confirmPairs = confirm == null ? 0 : CONFIRM_PAIRS;
@@ -169,10 +182,15 @@ final class TuneSample {
         .build();
   }
 
-  /** The running value after k iterations: the mean of the last tenth (here the last one). */
+  /**
+   * The running value after k iterations, over the last tenth (here the last one): its forward
+   * score (NaN in the first iteration), or its error.
+   */
   static double objectiveValue(int k, boolean byMatch) {
-    double last = byMatch ? OBJECTIVES[k - 1] : 0.05 - 0.002 * (k - 1);
-    return byMatch ? 0.5 + last / 4 : last;
+    if (!byMatch) {
+      return 0.05 - 0.002 * (k - 1);
+    }
+    return FORWARD_GAMES[k - 1] == 0 ? Double.NaN : FORWARD_POINTS[k - 1] / FORWARD_GAMES[k - 1];
   }
 
   private static TuneParameter parameter(String path, double min, double max, double cEnd) {

@@ -7,6 +7,7 @@ import gofarm.coordinator.job.ChunkTable;
 import gofarm.coordinator.job.GameSgf;
 import gofarm.coordinator.job.JobKind;
 import gofarm.coordinator.job.JobState;
+import gofarm.coordinator.job.SeriesRates;
 import gofarm.coordinator.job.SpotChecks;
 import gofarm.coordinator.job.Tally;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
@@ -167,6 +168,9 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
   private final Duration leaseTimeout;
   private final ArrayDeque<long[]> rateSamples = new ArrayDeque<>();
 
+  /** Each series' own run, for the rate a kind reports for one series (a confirmation's). */
+  private final SeriesRates seriesRates;
+
   /** The workers each chunk failed on: only distinct workers count, so one cannot fail a job. */
   private final Map<ChunkKey, Set<String>> failures = new HashMap<>();
 
@@ -200,6 +204,7 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
     this.codec = codec;
     this.tally = codec.kind().newTally();
     this.table = new ChunkTable<>(plan.jobId(), codec.kind(), tally);
+    this.seriesRates = new SeriesRates(codec.kind().series());
     this.pool = pool;
     this.manager = manager;
     this.metrics = metrics;
@@ -290,6 +295,7 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
       }
       List<WorkerSession.Work> work = new ArrayList<>(keys.size());
       for (ChunkKey key : keys) {
+        seriesRates.leased(codec.kind().series(key), now);
         work.add(new WorkerSession.Work(key, codec.assignment(key, tally)));
       }
       lease.session().tell(new WorkerSession.Assign(getContext().getSelf(), plan, work));
@@ -361,6 +367,10 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
       case COUNTED -> {
         double roundTrip = leased < 0 ? -1 : (clock.millis() - leased) / 1000.0;
         metrics.chunkCounted(codec.kind().work(key, result), roundTrip);
+        int series = codec.kind().series(key);
+        if (table.seriesDone(series)) {
+          seriesRates.done(series, clock.millis());
+        }
       }
       case DUPLICATE -> metrics.chunkDuplicate();
       case NOT_NEEDED -> metrics.chunkNotNeeded();
@@ -651,7 +661,14 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
 
   private JobReport report(boolean withStats) {
     double rate = codec.kind().rateOverWholeRun() ? overallRate() : rate();
-    F figures = tally.report(table::seriesDone, state.isFinished(), rate, withStats);
+    long now = finished != null ? finished.toEpochMilli() : clock.millis();
+    F figures =
+        tally.report(
+            table::seriesDone,
+            state.isFinished(),
+            rate,
+            series -> seriesRates.unitsPerSecond(series, table.unitsDone(series), now),
+            withStats);
     long left = table.playoutsTotal() - table.playoutsDone();
     double eta = state.isFinished() || rate <= 0 ? 0 : left / rate;
     return new JobReport(

@@ -21,6 +21,7 @@ import gofarm.proto.v1.SprtDecision;
 import gofarm.rules.Player;
 import gofarm.stats.EloEstimate;
 import gofarm.stats.Sprt;
+import gofarm.stats.StopAwareElo;
 import gofarm.wire.ChunkKey;
 import gofarm.wire.Codec;
 import gofarm.wire.MatchSpecs;
@@ -144,14 +145,14 @@ public final class MatchCodec extends KindCodec<PlayedPair, MatchReport> {
     if (r.pairs() > 0) {
       EloEstimate e = r.elo();
       b.setScore(e.score())
-          .setElo(e.elo())
-          .setEloLow(e.eloLower())
-          .setEloHigh(e.eloUpper())
-          .setLos(e.los())
-          .setNormalizedElo(e.normalizedElo())
-          .setNormalizedHalfWidth(e.normalizedHalfWidth());
+          .setFixedSampleElo(e.elo())
+          .setFixedSampleEloLow(e.eloLower())
+          .setFixedSampleEloHigh(e.eloUpper())
+          .setFixedSampleLos(e.los())
+          .setFixedSampleNormalizedElo(e.normalizedElo())
+          .setFixedSampleNormalizedHalfWidth(e.normalizedHalfWidth());
     } else {
-      b.setScore(0.5).setLos(0.5);
+      b.setScore(0.5).setFixedSampleLos(0.5);
     }
     Sprt sprt = r.match().sprt();
     if (sprt != null) {
@@ -159,9 +160,26 @@ public final class MatchCodec extends KindCodec<PlayedPair, MatchReport> {
           .setLlrLower(sprt.lowerBound())
           .setLlrUpper(sprt.upperBound())
           .setDecision(decision(r.decision(), r.finished()))
-          .addAllRecentLlr(r.recentLlr());
+          .addAllRecentLlr(r.recentLlr())
+          .setSprt(MatchSpecs.toProto(sprt));
+      StopAwareElo s = r.stopAware();
+      if (s != null) {
+        b.setStopAware(stopAware(s));
+      }
     }
     return b.build();
+  }
+
+  /** The stop-aware estimate with its method named. */
+  static gofarm.proto.v1.StopAwareElo stopAware(StopAwareElo s) {
+    return gofarm.proto.v1.StopAwareElo.newBuilder()
+        .setMethod(StopAwareElo.METHOD)
+        .setElo(s.elo())
+        .setEloLow(s.eloLower())
+        .setEloHigh(s.eloUpper())
+        .setLos(s.los())
+        .setStopped(s.stopped())
+        .build();
   }
 
   private static SprtDecision decision(Sprt.Decision decision, boolean finished) {

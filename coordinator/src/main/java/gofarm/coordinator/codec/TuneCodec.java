@@ -149,7 +149,9 @@ public final class TuneCodec extends KindCodec<TunePlay, TuneReport> {
             .setIteration(r.iteration())
             .setIterations(t.iterations())
             .setObjective(t.objective())
-            .setObjectiveValue(Double.isNaN(r.objectiveValue()) ? 0 : r.objectiveValue())
+            // NaN once iterations are counted means no value yet (the forward score of the first
+            // iteration); before any, 0 as ever.
+            .setObjectiveValue(r.iteration() == 0 ? 0 : r.objectiveValue())
             .setTunedPolicy(r.tuned().rulesText())
             .setPhase(r.phase())
             .setBatchPairs(t.batchPairs())
@@ -178,11 +180,16 @@ public final class TuneCodec extends KindCodec<TunePlay, TuneReport> {
         TuneResult.newBuilder().setSummary(toSummary(r)).setTunedPolicy(Codec.toProto(r.tuned()));
     List<List<Double>> path = r.trajectory();
     for (int i = 0; i < path.size(); i++) {
-      b.addIterations(
+      TuneIteration.Builder it =
           TuneIteration.newBuilder()
               .setIteration(i + 1)
               .addAllTheta(path.get(i))
-              .setObjective(r.objectives().get(i)));
+              .setObjective(r.objectives().get(i));
+      if (r.forward() != null) {
+        it.setForwardPoints(r.forward().get(i).points())
+            .setForwardGames(r.forward().get(i).games());
+      }
+      b.addIterations(it);
     }
     if (r.confirm() != null) {
       b.setConfirm(MatchCodec.toResult(r.confirm()));

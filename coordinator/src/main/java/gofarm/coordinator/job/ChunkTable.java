@@ -104,6 +104,7 @@ public final class ChunkTable<R> {
     final TreeMap<Integer, R> waiting = new TreeMap<>();
     int issued;
     int counted;
+    long units;
     int opened;
     boolean stoppedEarly;
 
@@ -424,7 +425,9 @@ public final class ChunkTable<R> {
     while (!p.done() && !p.waiting.isEmpty() && p.waiting.firstKey() == p.counted) {
       R next = p.waiting.pollFirstEntry().getValue();
       tally.count(p.series, p.counted, next);
-      playoutsDone = Math.addExact(playoutsDone, plan.units(p.series, p.counted));
+      long units = plan.units(p.series, p.counted);
+      p.units += units;
+      playoutsDone = Math.addExact(playoutsDone, units);
       chunksDone++;
       p.counted++;
       if (p.counted < p.chunks && tally.settled(p.series)) {
@@ -495,6 +498,11 @@ public final class ChunkTable<R> {
   /** Units (playouts, or games) counted so far. */
   public long playoutsDone() {
     return playoutsDone;
+  }
+
+  /** Units counted so far in series {@code series}. */
+  public long unitsDone(int series) {
+    return pairs.get(series).units;
   }
 
   /** Units of all chunks of all series (the job's size without early stopping). */

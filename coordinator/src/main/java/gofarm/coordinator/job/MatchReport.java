@@ -3,6 +3,7 @@ package gofarm.coordinator.job;
 import gofarm.stats.EloEstimate;
 import gofarm.stats.Pentanomial;
 import gofarm.stats.Sprt;
+import gofarm.stats.StopAwareElo;
 import gofarm.wire.ResolvedMatch;
 import java.util.List;
 
@@ -25,7 +26,7 @@ import java.util.List;
  * @param pentanomial the pairs by the candidate's points in each
  * @param decision the SPRT's decision after the last pair counted ({@code CONTINUE} without one)
  * @param finished whether the job has ended (an undecided test is then inconclusive)
- * @param gamesPerMinute the recent rate, measured by the job
+ * @param gamesPerMinute games counted per minute over the match's run (a confirmation's own)
  * @param recentLlr the LLR after each of the last pairs (at most {@link MatchTally#RECENT_LLR}),
  *     empty without an SPRT
  * @param details the LLR after every pair and every pair's games, or null in a headline report
@@ -104,9 +105,31 @@ public record MatchReport(
     return games() == 0 ? 0.5 : (double) blackWins / games();
   }
 
-  /** The candidate's Elo estimate; precondition: {@code pairs > 0}. */
+  /**
+   * The candidate's fixed-sample Elo estimate, as if the number of pairs had been fixed in advance;
+   * precondition: {@code pairs > 0}. After an SPRT has ended it is biased by the stop: see {@link
+   * #stopAware}.
+   */
   public EloEstimate elo() {
     return EloEstimate.of(pentanomial);
+  }
+
+  /**
+   * Whether the SPRT has ended as its design says: a bound reached, or every pair played without
+   * one. A cancelled match's test has not (its length was nobody's stopping rule).
+   */
+  public boolean sprtEnded() {
+    return match.sprt() != null
+        && pairs > 0
+        && (decision != Sprt.Decision.CONTINUE || pairs == match.pairs());
+  }
+
+  /**
+   * The Elo corrected for the SPRT's stopping rule once the test has ended ({@link #sprtEnded}),
+   * else null.
+   */
+  public StopAwareElo stopAware() {
+    return sprtEnded() ? StopAwareElo.of(match.sprt(), pentanomial) : null;
   }
 
   /** The LLR after the last pair counted; 0 before any. */

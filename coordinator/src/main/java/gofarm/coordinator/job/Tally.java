@@ -2,6 +2,7 @@ package gofarm.coordinator.job;
 
 import java.util.List;
 import java.util.function.IntPredicate;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * What a job's chunks add up to, one series at a time (the statistics of each (position, policy)
@@ -36,6 +37,24 @@ public interface Tally<R, F> {
    *     pair's outcome) rather than the headlines
    */
   F report(IntPredicate seriesDone, boolean finished, double unitsPerSecond, boolean withStats);
+
+  /**
+   * A snapshot of the figures with each series' own rate at hand, which the job's actor measures
+   * ({@link SeriesRates}): what a kind whose series run one after another reports for a later one
+   * (a tuning's confirmation, whose games per minute are not the whole job's units per second). By
+   * default the job's rate is all a kind reports.
+   *
+   * @param seriesUnitsPerSecond units counted per second of a series' own run, from the lease of
+   *     its first chunk until it was done (or until now)
+   */
+  default F report(
+      IntPredicate seriesDone,
+      boolean finished,
+      double unitsPerSecond,
+      IntToDoubleFunction seriesUnitsPerSecond,
+      boolean withStats) {
+    return report(seriesDone, finished, unitsPerSecond, withStats);
+  }
 
   /**
    * How many of series {@code series}' chunks may be leased now: all of them by default; a kind

@@ -100,16 +100,49 @@ class JobActorsTest {
   /** A job manager on the pool, with these settings. */
   private ActorRef<JobManager.Command> spawnManager(
       Duration lease, double spotCheckShare, JobLimits limits) {
+    return spawnManager(lease, spotCheckShare, limits, Clock.systemUTC());
+  }
+
+  private ActorRef<JobManager.Command> spawnManager(
+      Duration lease, double spotCheckShare, JobLimits limits, Clock clock) {
     return testKit.spawn(
         JobManager.create(
             pool,
             metrics,
             new TestEncoder(),
             JobArchive.NONE,
-            Clock.systemUTC(),
+            clock,
             lease,
             spotCheckShare,
             limits));
+  }
+
+  /** A clock that moves only when a test moves it (the actors' timers still run on real time). */
+  private static final class ManualClock extends Clock {
+    private volatile long millis;
+
+    ManualClock(long millis) {
+      this.millis = millis;
+    }
+
+    void advance(Duration d) {
+      millis += d.toMillis();
+    }
+
+    @Override
+    public java.time.ZoneId getZone() {
+      return java.time.ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(java.time.ZoneId zone) {
+      return this;
+    }
+
+    @Override
+    public Instant instant() {
+      return Instant.ofEpochMilli(millis);
+    }
   }
 
   /** A job of one position and one policy: {@code chunks} chunks of 50 playouts. */
@@ -140,6 +173,21 @@ class JobActorsTest {
 
   private TestProbe<WorkerSession.Command> worker(String id, int credit) {
     return worker(id, credit, Set.of());
+  }
+
+  /** Collects assignments until {@code n} chunks have arrived, passing over acknowledgements. */
+  private List<WorkerSession.Work> assignedAmongAcks(
+      TestProbe<WorkerSession.Command> session, int n) {
+    List<WorkerSession.Work> work = new ArrayList<>();
+    while (work.size() < n) {
+      WorkerSession.Command m = session.receiveMessage(WAIT);
+      if (m instanceof WorkerSession.Assign a) {
+        sent(session, a);
+        work.addAll(a.work());
+      }
+    }
+    assertEquals(n, work.size(), "no more than asked");
+    return work;
   }
 
   /** Collects assignments until {@code n} chunks have arrived. */
@@ -804,6 +852,67 @@ class JobActorsTest {
       assertTrue(records.get(i).sgf().contains(candidateColour), records.get(i).sgf());
     }
     assertEquals(6.0, counter("gofarm_coordinator_match_games"));
+  }
+
+  /**
+   * Regression: a tuning's confirmation once printed 1,798 games per minute where 225 to 730 were
+   * played, since it reported the job's rate (every unit of the run over the whole run). Here the
+   * iterations play 8 games in 2 s and the confirmation 6 games in 30 s: 12 games per minute, not
+   * the job's 14 games in 32 s (26.25 per minute).
+   */
+  @Test
+  void aTuningsConfirmationReportsItsOwnGamesPerMinute() {
+    ManualClock clock = new ManualClock(1_000_000);
+    manager = spawnManager(Duration.ofMinutes(1), 0, JobLimits.defaults(), clock);
+    gofarm.proto.v1.TuneMatch games =
+        gofarm.proto.v1.TuneMatch.newBuilder()
+            .setSize(5)
+            .setPlayouts(16)
+            .setOpenings(gofarm.proto.v1.Openings.newBuilder().setRandomMoves(2))
+            .build();
+    JobSpec spec =
+        JobSpec.newBuilder()
+            .setSeed(5)
+            .setTune(
+                gofarm.proto.v1.TuneSpec.newBuilder()
+                    .setPolicy(gofarm.proto.v1.PolicySpec.newBuilder().setName("heavy"))
+                    .addParameters(
+                        gofarm.proto.v1.TuneParameter.newBuilder()
+                            .setPath("rules[0].rate")
+                            .setMin(0)
+                            .setMax(1)
+                            .setCEnd(0.1)
+                            .setREnd(0.002))
+                    .setObjective(gofarm.proto.v1.TuneObjective.newBuilder().setMatch(games))
+                    .setIterations(2)
+                    .setBatchPairs(2)
+                    .setConfirm(gofarm.proto.v1.TuneConfirm.newBuilder().setPairs(3)))
+            .build();
+    submit(JobPlan.of("t", Instant.now(), spec));
+    TestProbe<WorkerSession.Command> w = worker("w1", 10);
+    for (int iteration = 1; iteration <= 2; iteration++) {
+      List<WorkerSession.Work> work = assignedAmongAcks(w, 2);
+      clock.advance(Duration.ofSeconds(1));
+      for (WorkerSession.Work x : work) {
+        deliver(x.key(), play(x), "w1", w);
+      }
+    }
+    List<WorkerSession.Work> confirmation = assignedAmongAcks(w, 3);
+    clock.advance(Duration.ofSeconds(30));
+    for (WorkerSession.Work x : confirmation) {
+      deliver(x.key(), play(x), "w1", w);
+    }
+    w.awaitAssert(
+        WAIT,
+        () -> {
+          assertEquals("SUCCEEDED", lookup("t").finished().getStatus().getState().name());
+          return null;
+        });
+    gofarm.proto.v1.JobStatus status = lookup("t").finished().getStatus();
+    assertEquals(14, status.getPlayoutsDone(), "8 games of the iterations, 6 of the confirmation");
+    assertEquals(6, status.getTune().getConfirm().getGames());
+    assertEquals(
+        6 / 30.0 * 60, status.getTune().getConfirm().getGamesPerMinute(), 1e-9, "its own rate");
   }
 
   @Test

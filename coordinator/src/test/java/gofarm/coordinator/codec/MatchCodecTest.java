@@ -1,6 +1,7 @@
 package gofarm.coordinator.codec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,9 +26,13 @@ import gofarm.proto.v1.SearchPlayerSpec;
 import gofarm.proto.v1.SprtDecision;
 import gofarm.proto.v1.SprtSpec;
 import gofarm.stats.EloEstimate;
+import gofarm.stats.EloModel;
 import gofarm.stats.Pentanomial;
+import gofarm.stats.Sprt;
+import gofarm.stats.StopAwareElo;
 import gofarm.wire.ChunkKey;
 import gofarm.wire.JobSpecs;
+import gofarm.wire.MatchSpecs;
 import gofarm.wire.ResolvedMatch;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -120,10 +125,41 @@ class MatchCodecTest {
     assertEquals(50, s.getMeanLength(), 1e-12);
     assertEquals("heavy 100 po", s.getCandidate());
     EloEstimate e = EloEstimate.of(Pentanomial.of(1, 0, 1, 1, 1));
-    assertEquals(e.elo(), s.getElo(), 1e-12);
-    assertEquals(e.los(), s.getLos(), 1e-12);
+    assertEquals(e.elo(), s.getFixedSampleElo(), 1e-12);
+    assertEquals(e.los(), s.getFixedSampleLos(), 1e-12);
     assertEquals(SprtDecision.SPRT_DECISION_UNSPECIFIED, s.getDecision());
     assertEquals(0, s.getRecentLlrCount());
+    assertFalse(s.hasSprt(), "no SPRT");
+    assertFalse(s.hasStopAware(), "without an SPRT the fixed-sample figures are the estimate");
+  }
+
+  @Test
+  void aStoppedTestCarriesItsBoundsAndTheStopAwareEloWithItsMethod() {
+    MatchCodec codec = codec(100, true);
+    Tally<PlayedPair, MatchReport> tally = codec.kind().newTally();
+    int i = 0;
+    while (!tally.settled(0)) {
+      assertFalse(summary(codec, tally, false).hasStopAware(), "not while the test runs");
+      // Two wins in three pairs, one lost: H1 of [0, 50] is accepted after a dozen pairs.
+      count(codec, tally, i, i % 3 == 2 ? 0 : 1, i % 3 == 2 ? 0 : 1);
+      i++;
+    }
+    MatchSummary s = summary(codec, tally, true);
+    assertEquals(SprtDecision.ACCEPT_H1, s.getDecision());
+    assertEquals(MatchSpecs.toProto(Sprt.of(0, 50, EloModel.LOGISTIC)), s.getSprt());
+    Pentanomial counts =
+        Pentanomial.of(s.getPentanomialList().stream().mapToLong(x -> x).toArray());
+    StopAwareElo expected = StopAwareElo.of(Sprt.of(0, 50, EloModel.LOGISTIC), counts);
+    assertTrue(s.getStopAware().getStopped());
+    assertEquals(expected.elo(), s.getStopAware().getElo(), 1e-12);
+    assertEquals(expected.eloLower(), s.getStopAware().getEloLow(), 1e-12);
+    assertEquals(expected.eloUpper(), s.getStopAware().getEloHigh(), 1e-12);
+    assertEquals(expected.los(), s.getStopAware().getLos(), 1e-12);
+    assertEquals(StopAwareElo.METHOD, s.getStopAware().getMethod());
+    // The stop shrinks the estimate towards the bounds: below the fixed-sample one here.
+    assertTrue(
+        s.getStopAware().getElo() < s.getFixedSampleElo(),
+        s.getStopAware().getElo() + " against " + s.getFixedSampleElo());
   }
 
   @Test
@@ -136,6 +172,9 @@ class MatchCodecTest {
     count(codec, tally, 1, 0, 1);
     assertEquals(SprtDecision.INCONCLUSIVE, summary(codec, tally, true).getDecision());
     assertEquals(2, summary(codec, tally, true).getRecentLlrCount());
+    // Every pair played without a decision: the test ended, truncated, and says so.
+    assertTrue(summary(codec, tally, true).hasStopAware());
+    assertFalse(summary(codec, tally, true).getStopAware().getStopped());
   }
 
   @Test

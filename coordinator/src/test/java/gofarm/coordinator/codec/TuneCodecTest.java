@@ -2,14 +2,19 @@ package gofarm.coordinator.codec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import gofarm.coordinator.job.MatchTallyTest;
 import gofarm.coordinator.job.TunePlan;
 import gofarm.coordinator.job.TunePlay;
+import gofarm.coordinator.job.TuneReport;
 import gofarm.coordinator.job.TuneTally;
 import gofarm.coordinator.job.TuneTallyTest;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
+import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobSpec;
+import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.PolicySpec;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.PositionValue;
@@ -17,6 +22,7 @@ import gofarm.proto.v1.ReferencePosition;
 import gofarm.proto.v1.TuneEvaluation;
 import gofarm.proto.v1.TuneObjective;
 import gofarm.proto.v1.TuneParameter;
+import gofarm.proto.v1.TuneResult;
 import gofarm.proto.v1.TuneSpec;
 import gofarm.wire.ChunkKey;
 import gofarm.wire.Codec;
@@ -56,6 +62,38 @@ class TuneCodecTest {
         IllegalArgumentException.class,
         () -> codec.assignment(new ChunkKey("j", TunePlan.ITERATIONS, 0, 2), tally),
         "iteration 2 is not released");
+  }
+
+  @Test
+  void theResultsCarryEachIterationsForwardScoreAndTheSummaryItsRunningValue() {
+    ResolvedTune t = TuneTallyTest.tune(10, 2, 0.002, false);
+    TunePlan plan = new TunePlan(t);
+    TuneCodec codec = new TuneCodec("j", plan);
+    TuneTally tally = plan.newTally();
+    tally.count(TunePlan.ITERATIONS, 0, TunePlay.of(MatchTallyTest.pair(1, 1)));
+    tally.count(TunePlan.ITERATIONS, 1, TunePlay.of(MatchTallyTest.pair(1, 0)));
+    JobStatus.Builder first = JobStatus.newBuilder();
+    codec.view(tally.report(s -> false, false, 0, false)).status(first);
+    assertTrue(Double.isNaN(first.getTune().getObjectiveValue()), "no forward side in iteration 1");
+    tally.count(TunePlan.ITERATIONS, 2, TunePlay.of(MatchTallyTest.pair(0, 1)));
+    tally.count(TunePlan.ITERATIONS, 3, TunePlay.of(MatchTallyTest.pair(1, 1)));
+    TuneReport report = tally.report(s -> false, false, 0, true);
+    JobResults.Builder results = JobResults.newBuilder();
+    codec.view(report).results(results);
+    TuneResult r = results.getTune();
+    assertEquals(2, r.getIterationsCount());
+    for (int k = 0; k < 2; k++) {
+      assertEquals(report.forward().get(k).points(), r.getIterations(k).getForwardPoints());
+      assertEquals(report.forward().get(k).games(), r.getIterations(k).getForwardGames());
+    }
+    assertEquals(0, r.getIterations(0).getForwardGames());
+    assertTrue(r.getIterations(1).getForwardGames() > 0, "iteration 1 moved θ");
+    assertEquals(report.objectiveValue(), r.getSummary().getObjectiveValue());
+    assertEquals(
+        r.getIterations(1).getForwardPoints() / r.getIterations(1).getForwardGames(),
+        r.getSummary().getObjectiveValue(),
+        1e-15,
+        "the window of 2 iterations is the last one");
   }
 
   @Test

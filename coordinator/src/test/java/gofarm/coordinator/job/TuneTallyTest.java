@@ -108,8 +108,100 @@ public class TuneTallyTest {
     assertEquals(1, report.iteration());
     assertEquals(List.of(expected[0], expected[1]), report.trajectory().get(0));
     assertEquals(1.0 / 3, report.objectives().get(0), 1e-15, "mean W-L per pair");
-    assertEquals(0.5 + 1.0 / 12, report.objectiveValue(), 1e-15, "θ+'s score");
+    // θ has not moved before iteration 1: no pair has a side further along its way.
+    assertEquals(new TuneReport.Forward(0, 0), report.forward().get(0));
+    assertTrue(Double.isNaN(report.objectiveValue()), "no forward score yet");
     assertEquals("tuning", report.phase());
+  }
+
+  @Test
+  void theForwardScoreCountsTheSideFurtherAlongThetasWayFromTheStart() {
+    ResolvedTune t = tune(10, 3, R_END, false);
+    TuneTally tally = new TuneTally(t);
+    for (int j = 0; j < 3; j++) {
+      tally.count(TunePlan.ITERATIONS, j, pair(1, 1)); // θ+ wins: θ moves along Σ δ_j
+    }
+    double[] way = tally.thetaAt(2);
+    double[] start = t.startTheta();
+    double points = 0;
+    int games = 0;
+    double[][] played = {{1, 0}, {0, 0}, {0.5, 1}};
+    for (int j = 0; j < 3; j++) {
+      tally.count(TunePlan.ITERATIONS, 3 + j, pair(played[j][0], played[j][1]));
+      double along = 0;
+      for (int i = 0; i < 2; i++) {
+        along += t.delta(2, j)[i] * (way[i] - start[i]) / t.spsa().c(i, 2);
+      }
+      if (along != 0) {
+        double plus = played[j][0] + played[j][1];
+        points += along > 0 ? plus : 2 - plus;
+        games += 2;
+      }
+    }
+    TuneReport report = tally.report(s -> false, false, 0, true);
+    assertTrue(games > 0, "iteration 1 moved θ");
+    assertEquals(new TuneReport.Forward(points, games), report.forward().get(1));
+    assertEquals(points / games, report.objectiveValue(), 1e-15, "the window is iteration 2");
+  }
+
+  /**
+   * The progress signal on the synthetic objective below, from a fixed seed. While θ climbs from
+   * (0.9, 1.0) towards (0.3, 0.6) (iterations 2 to 40; it arrives by about iteration 80), θ+'s
+   * score against θ− stays at 50 % (δ is random) but the forward score is well above it (74 % in
+   * iterations 2 to 20, 57 % in 21 to 40). Once θ has arrived (iterations 201 to 1,000) the forward
+   * score is back at 50 % within its error, as it is throughout with no gradient at all (every game
+   * a coin flip).
+   */
+  @Test
+  void theForwardScoreTracksProgressWhereThetaPlusScoreCannot() {
+    long seed = 5;
+    TuneReport climb = play(tune(2000, 4, 0.02, false), 1000, seed, true);
+    double[] early = window(climb, 2, 40);
+    double sigma = Math.sqrt(0.25 / early[2]);
+    assertEquals(0.5, early[0], 3 * sigma, "θ+'s score while climbing, seed " + seed);
+    assertTrue(early[1] > 0.5 + 3 * sigma, "forward score while climbing " + early[1]);
+    double[] arrived = window(climb, 201, 1000);
+    assertEquals(0.5, arrived[1], 3 * Math.sqrt(0.25 / arrived[3]), "arrived, seed " + seed);
+    double[] flat = window(play(tune(2000, 4, 0.02, false), 500, seed, false), 2, 500);
+    assertEquals(0.5, flat[1], 3 * Math.sqrt(0.25 / flat[3]), "no gradient, seed " + seed);
+  }
+
+  /** Plays {@code iterations} iterations of the synthetic objective, or of coin flips. */
+  private static TuneReport play(ResolvedTune t, int iterations, long seed, boolean gradient) {
+    TuneTally tally = new TuneTally(t);
+    Random random = new Random(seed);
+    for (int k = 1; k <= iterations; k++) {
+      double[] theta = tally.thetaAt(k);
+      for (int j = 0; j < t.batchPairs(); j++) {
+        int[] delta = t.delta(k, j);
+        double gap =
+            f(t.spsa().perturbed(theta, k, delta, 1)) - f(t.spsa().perturbed(theta, k, delta, -1));
+        double p = gradient ? 1 / (1 + Math.exp(-4 * gap)) : 0.5;
+        tally.count(
+            TunePlan.ITERATIONS,
+            (k - 1) * t.batchPairs() + j,
+            pair(random.nextDouble() < p ? 1 : 0, random.nextDouble() < p ? 1 : 0));
+      }
+    }
+    return tally.report(s -> false, false, 0, true);
+  }
+
+  /**
+   * θ+'s score, the forward score, θ+'s games and the forward games over iterations {@code from} to
+   * {@code to} (1-based, inclusive).
+   */
+  private static double[] window(TuneReport r, int from, int to) {
+    double plus = 0;
+    double points = 0;
+    int games = 0;
+    for (int k = from; k <= to; k++) {
+      plus += 0.5 + r.objectives().get(k - 1) / 4; // θ+'s score from its mean W-L per pair
+      points += r.forward().get(k - 1).points();
+      games += r.forward().get(k - 1).games();
+    }
+    int iterations = to - from + 1;
+    int pairs = r.tune().batchPairs();
+    return new double[] {plus / iterations, points / games, 2.0 * pairs * iterations, games};
   }
 
   @Test

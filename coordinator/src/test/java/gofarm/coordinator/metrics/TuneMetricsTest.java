@@ -29,7 +29,9 @@ class TuneMetricsTest {
   private static JobReport report(String id, JobState state, ResolvedTune t, int iterations) {
     TuneTally tally = new TuneTally(t);
     for (int c = 0; c < iterations * t.chunksPerIteration(); c++) {
-      // θ+ wins both games of every pair: a score of 1.
+      // θ+ wins both games of every pair, whatever its δ: θ+'s score is 1, but no side further
+      // along θ's way gains by it. In iteration 3 one of the two pairs has θ+ further along (its
+      // 2 points) and one θ− (0 points): the forward score is 0.5.
       tally.count(TunePlan.ITERATIONS, c, TunePlay.of(MatchTallyTest.pair(1, 1)));
     }
     TuneCodec codec = new TuneCodec(id, new TunePlan(t));
@@ -73,7 +75,7 @@ class TuneMetricsTest {
             "gofarm_coordinator_running_tune_iterations_done{objective=\"match\"} 3.0",
             "gofarm_coordinator_running_tune_iterations_requested{objective=\"evaluation\"} 0.0",
             "gofarm_coordinator_running_tune_iterations_requested{objective=\"match\"} 20.0",
-            "gofarm_coordinator_running_tune_objective{objective=\"match\"} 1.0"),
+            "gofarm_coordinator_running_tune_objective{objective=\"match\"} 0.5"),
         text.lines()
             .filter(l -> l.startsWith("gofarm_coordinator_running_tune"))
             .sorted()
