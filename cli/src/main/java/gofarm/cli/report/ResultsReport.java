@@ -12,8 +12,8 @@ import java.util.Locale;
 
 /**
  * A job's results as people read them (a table) and as programs do (CSV, JSON): an evaluate job's
- * here, a match's by {@link MatchReport}, a tune job's by {@link TuneReport} and a fit job's by
- * {@link FitReport}.
+ * here, a match's by {@link MatchReport}, a tune job's by {@link TuneReport}, a fit job's by {@link
+ * FitReport} and a balance job's by {@link BalanceReport}.
  */
 public final class ResultsReport {
   private ResultsReport() {}
@@ -33,12 +33,19 @@ public final class ResultsReport {
     return FitReport.isFit(r);
   }
 
+  /** Whether the results are a balance job's. */
+  public static boolean isBalance(JobResults r) {
+    return BalanceReport.isBalance(r);
+  }
+
   /**
    * Whether the job has games to download ({@code gofarm games}): a match's, or a tuning's
    * confirmation games (its tuning games are not kept).
    */
   public static boolean hasGames(JobResults r) {
-    return isMatch(r) || (isTune(r) && r.getSpec().getTune().hasConfirm());
+    return isMatch(r)
+        || (isTune(r) && r.getSpec().getTune().hasConfirm())
+        || (isBalance(r) && r.getSpec().getBalance().hasConfirm());
   }
 
   /**
@@ -55,6 +62,9 @@ public final class ResultsReport {
     }
     if (isFit(r)) {
       return FitReport.table(r);
+    }
+    if (isBalance(r)) {
+      return BalanceReport.table(r);
     }
     List<String[]> rows = new ArrayList<>();
     rows.add(

@@ -1,0 +1,228 @@
+package gofarm.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gofarm.io.Sgf;
+import gofarm.io.SgfGame;
+import gofarm.playout.FeatureSpace;
+import gofarm.playout.GammaTable;
+import gofarm.playout.Playout;
+import gofarm.playout.PlayoutRoot;
+import gofarm.playout.PlayoutStats;
+import gofarm.playout.PolicySpec;
+import gofarm.proto.v1.BalanceIteration;
+import gofarm.proto.v1.BalanceResult;
+import gofarm.proto.v1.BalanceSpec;
+import gofarm.proto.v1.GammaSource;
+import gofarm.proto.v1.JobResults;
+import gofarm.proto.v1.JobSpec;
+import gofarm.proto.v1.JobState;
+import gofarm.proto.v1.Openings;
+import gofarm.proto.v1.PositionSource;
+import gofarm.proto.v1.ReferencePosition;
+import gofarm.proto.v1.Rules;
+import gofarm.proto.v1.SgfSource;
+import gofarm.proto.v1.SprtSpec;
+import gofarm.proto.v1.TuneConfirm;
+import gofarm.proto.v1.TuneMatch;
+import gofarm.wire.Codec;
+import gofarm.wire.Violations;
+import gofarm.worker.Worker;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Balance jobs through the real coordinator and workers: the same γ, bit for bit, on one worker, on
+ * three (with spot checks comparing their sums), and with a worker killed mid-job; and balancing
+ * lowers the held-out error when the values come from a softmax table the start can reach.
+ */
+class BalanceJobsTest {
+  /** 7x7 games of softmax self-play under {@link TrainingGames#TABLE}. */
+  private static final String GAMES = TrainingGames.sgf(12, 7, 40, 2027);
+
+  private static final Rules KOMI_9 = Rules.newBuilder().setKomi(9).build();
+
+  private static gofarm.proto.v1.PolicySpec softmax(GammaTable table) {
+    return gofarm.proto.v1.PolicySpec.newBuilder()
+        .setText("softmax")
+        .setGamma(GammaSource.newBuilder().setText(table.format()))
+        .build();
+  }
+
+  /** Positions from the games, valued by short reference searches, with a confirmation. */
+  private static JobSpec fromGames() {
+    return JobSpec.newBuilder()
+        .setName("balance determinism")
+        .setSeed(41)
+        .setRules(KOMI_9)
+        .setBalance(
+            BalanceSpec.newBuilder()
+                .setPolicy(softmax(GammaTable.uniform()))
+                .setGames(SgfSource.newBuilder().setText(GAMES).setFile("games.sgf"))
+                .setFrom(8)
+                .setEvery(8)
+                .setMaxPositions(16)
+                .setHeldOut(0.25)
+                .setReference(100)
+                .setIterations(3)
+                .setValuePlayouts(40)
+                .setGradientPlayouts(40)
+                .setAlpha(2)
+                .setPositionsPerChunk(3)
+                .setConfirm(
+                    TuneConfirm.newBuilder()
+                        .setPairs(4)
+                        .setSprt(SprtSpec.newBuilder().setElo0(0).setElo1(50))
+                        .setMatch(
+                            TuneMatch.newBuilder()
+                                .setSize(7)
+                                .setPlayouts(16)
+                                .setOpenings(Openings.newBuilder().setRandomMoves(2)))))
+        .build();
+  }
+
+  private static double[] gamma(JobResults r) {
+    return r.getBalance().getGammaList().stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  /** The figures that must not depend on who ran the job: everything but times and rates. */
+  private static BalanceResult figures(JobResults r) {
+    BalanceResult b = r.getBalance();
+    var confirm = b.getConfirm().toBuilder();
+    confirm.getSummaryBuilder().clearGamesPerMinute();
+    for (var p : confirm.getPairsBuilderList()) {
+      p.getFirstBuilder().clearSeconds();
+      p.getSecondBuilder().clearSeconds();
+    }
+    BalanceResult.Builder out = b.toBuilder().setConfirm(confirm);
+    out.getSummaryBuilder().getConfirmBuilder().clearGamesPerMinute();
+    return out.build();
+  }
+
+  @Test
+  void theSameSeedGivesTheSameTableWhateverRunsIt() {
+    JobResults one;
+    try (InProcessFarm f = new InProcessFarm()) {
+      f.startWorker("solo", 1);
+      one = f.finish(f.submit(fromGames()));
+    }
+    BalanceResult r = one.getBalance();
+    assertEquals("done", r.getSummary().getPhase());
+    assertEquals(3, r.getSummary().getIteration());
+    assertEquals(4, r.getIterationsCount(), "a pass per update and one to measure the last");
+    assertEquals(16, r.getReferenceValuesCount());
+    assertEquals(16, r.getSummary().getReferences());
+    assertEquals(16, r.getSummary().getReferencesDone());
+    assertEquals(16, r.getSummary().getTrainPositions() + r.getSummary().getTestPositions());
+    assertTrue(r.getSummary().getTestPositions() > 0, "positions held out");
+    assertEquals(4, r.getConfirm().getSummary().getPairs());
+    assertEquals(FeatureSpace.size(), r.getGammaCount());
+    assertNotEquals(r.getStartGammaList(), r.getGammaList(), "γ moved");
+    // The figures: a step per update, none for the last pass.
+    for (int i = 0; i < 3; i++) {
+      BalanceIteration it = r.getIterations(i);
+      assertEquals(i, it.getIteration());
+      assertEquals(2, it.getStep());
+      assertTrue(it.getDelta() > 0, it.toString());
+    }
+    assertEquals(0, r.getIterations(3).getStep());
+    // The balanced policy is the policy of the final γ, and a spec accepts it.
+    PolicySpec tuned = Codec.policy(r.getTunedPolicy(), "policy", new Violations());
+    assertArrayEquals(gamma(one), tuned.gammaTable().toArray());
+    // A split by game: the positions of one game (8 and 16 moves in) are on one side.
+    for (int i = 0; i + 1 < r.getLabelsCount(); i++) {
+      String game = r.getLabels(i).replaceAll(" move .*", "");
+      if (r.getLabels(i + 1).startsWith(game + " move")) {
+        assertEquals(r.getHeldOut(i), r.getHeldOut(i + 1), r.getLabels(i));
+      }
+    }
+
+    JobResults many;
+    try (InProcessFarm f = new InProcessFarm()) {
+      for (int i = 0; i < 3; i++) {
+        f.startWorker("w" + i, 2);
+      }
+      many = f.finish(f.submit(fromGames()));
+    }
+    assertArrayEquals(gamma(one), gamma(many));
+    assertEquals(figures(one), figures(many));
+    assertEquals("", many.getStatus().getMessage(), "no worker quarantined by a spot check");
+
+    try (InProcessFarm f = new InProcessFarm()) {
+      Worker first = f.startWorker("a", 2);
+      f.startWorker("b", 1);
+      String id = f.submit(fromGames());
+      while (f.status(id).getChunksDone() < 20) {
+        Thread.onSpinWait();
+      }
+      first.close(); // abrupt: its chunks go back to the queue
+      f.startWorker("c", 2);
+      JobResults disturbed = f.finish(id);
+      assertArrayEquals(gamma(one), gamma(disturbed));
+      assertEquals(figures(one), figures(disturbed));
+      assertEquals(2 * 4, f.games(id).size(), "the confirmation's games");
+    }
+  }
+
+  /**
+   * V* of every position measured under {@link TrainingGames#TABLE} with many playouts, the start
+   * flattened to every γ = 1: the table that gave V* is within reach, so the held-out error must
+   * fall, not only the training error.
+   */
+  @Test
+  void balancingLowersTheHeldOutError() {
+    GammaTable target = GammaTable.parse(TrainingGames.TABLE);
+    List<SgfGame> games = Sgf.parse(GAMES);
+    BalanceSpec.Builder b =
+        BalanceSpec.newBuilder()
+            .setPolicy(softmax(GammaTable.uniform()))
+            .setHeldOut(0.3)
+            .setIterations(8)
+            .setValuePlayouts(100)
+            .setGradientPlayouts(100)
+            .setAlpha(4);
+    gofarm.rules.Rules rules = gofarm.rules.Rules.DEFAULT.withKomi(9);
+    for (int g = 0; g < games.size(); g++) {
+      for (int move = 6; move < games.get(g).moves().size(); move += 8) {
+        PlayoutRoot root = PlayoutRoot.of(games.get(g).replay(move, rules));
+        Playout playout = new Playout(PolicySpec.softmax(target), root.board().geometry());
+        PlayoutStats stats = playout.newStats();
+        playout.run(root, 1000L * g + move, 3000, stats);
+        double value = (stats.blackWins() + 0.5 * stats.draws()) / 3000;
+        b.addPositions(
+            ReferencePosition.newBuilder()
+                .setPosition(
+                    PositionSource.newBuilder()
+                        .setSgf(
+                            SgfSource.newBuilder()
+                                .setText(Sgf.write(games.get(g)))
+                                .setFile("game" + g + ".sgf")
+                                .setMove(move)))
+                .setBlackValue(value));
+      }
+    }
+    JobSpec spec =
+        JobSpec.newBuilder()
+            .setName("balance lowers the error")
+            .setSeed(5)
+            .setRules(KOMI_9)
+            .setBalance(b)
+            .build();
+    JobResults done;
+    try (InProcessFarm f = new InProcessFarm()) {
+      f.startWorker("solo", 2);
+      done = f.finish(f.submit(spec));
+    }
+    assertEquals(JobState.SUCCEEDED, done.getStatus().getState());
+    List<BalanceIteration> its = done.getBalance().getIterationsList();
+    BalanceIteration first = its.get(0);
+    BalanceIteration last = its.get(its.size() - 1);
+    System.out.println(its);
+    assertTrue(done.getBalance().getSummary().getTestPositions() >= 5, "enough held out");
+    assertTrue(last.getTrainMse() < 0.7 * first.getTrainMse(), first + " then " + last);
+    assertTrue(last.getTestMse() < 0.8 * first.getTestMse(), first + " then " + last);
+  }
+}
