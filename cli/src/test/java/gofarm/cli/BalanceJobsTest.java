@@ -19,7 +19,6 @@ import gofarm.proto.v1.BalanceSpec;
 import gofarm.proto.v1.GammaSource;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobSpec;
-import gofarm.proto.v1.JobState;
 import gofarm.proto.v1.Openings;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.ReferencePosition;
@@ -47,7 +46,7 @@ class BalanceJobsTest {
 
   private static gofarm.proto.v1.PolicySpec softmax(GammaTable table) {
     return gofarm.proto.v1.PolicySpec.newBuilder()
-        .setText("softmax")
+        .setName("start")
         .setGamma(GammaSource.newBuilder().setText(table.format()))
         .build();
   }
@@ -168,37 +167,42 @@ class BalanceJobsTest {
   }
 
   /**
-   * V* of every position measured under {@link TrainingGames#TABLE} with many playouts, the start
+   * V* of 5x5 positions measured under {@link TrainingGames#TABLE} with many playouts, the start
    * flattened to every γ = 1: the table that gave V* is within reach, so the held-out error must
-   * fall, not only the training error.
+   * fall, not only the training error. Positions the target decides (V* outside 0.1..0.9) are left
+   * out: their playouts win or lose whatever the table, so they carry no gradient.
    */
   @Test
   void balancingLowersTheHeldOutError() {
     GammaTable target = GammaTable.parse(TrainingGames.TABLE);
-    List<SgfGame> games = Sgf.parse(GAMES);
+    List<SgfGame> games = Sgf.parse(TrainingGames.sgf(12, 5, 25, 2027));
     BalanceSpec.Builder b =
         BalanceSpec.newBuilder()
             .setPolicy(softmax(GammaTable.uniform()))
             .setHeldOut(0.3)
-            .setIterations(8)
-            .setValuePlayouts(100)
-            .setGradientPlayouts(100)
-            .setAlpha(4);
-    gofarm.rules.Rules rules = gofarm.rules.Rules.DEFAULT.withKomi(9);
+            .setIterations(5)
+            .setValuePlayouts(300)
+            .setGradientPlayouts(300)
+            .setAlpha(8);
+    gofarm.rules.Rules rules = gofarm.rules.Rules.DEFAULT.withKomi(0.5);
     for (int g = 0; g < games.size(); g++) {
-      for (int move = 6; move < games.get(g).moves().size(); move += 8) {
+      String text = Sgf.write(games.get(g));
+      for (int move = 4; move < games.get(g).moves().size(); move += 5) {
         PlayoutRoot root = PlayoutRoot.of(games.get(g).replay(move, rules));
         Playout playout = new Playout(PolicySpec.softmax(target), root.board().geometry());
         PlayoutStats stats = playout.newStats();
-        playout.run(root, 1000L * g + move, 3000, stats);
-        double value = (stats.blackWins() + 0.5 * stats.draws()) / 3000;
+        playout.run(root, 1000L * g + move, 600, stats);
+        double value = (stats.blackWins() + 0.5 * stats.draws()) / 600;
+        if (value < 0.1 || value > 0.9) {
+          continue;
+        }
         b.addPositions(
             ReferencePosition.newBuilder()
                 .setPosition(
                     PositionSource.newBuilder()
                         .setSgf(
                             SgfSource.newBuilder()
-                                .setText(Sgf.write(games.get(g)))
+                                .setText(text)
                                 .setFile("game" + g + ".sgf")
                                 .setMove(move)))
                 .setBlackValue(value));
@@ -206,9 +210,9 @@ class BalanceJobsTest {
     }
     JobSpec spec =
         JobSpec.newBuilder()
-            .setName("balance lowers the error")
+            .setName("balancing lowers the error")
             .setSeed(5)
-            .setRules(KOMI_9)
+            .setRules(Rules.newBuilder().setKomi(0.5))
             .setBalance(b)
             .build();
     JobResults done;
@@ -216,13 +220,13 @@ class BalanceJobsTest {
       f.startWorker("solo", 2);
       done = f.finish(f.submit(spec));
     }
-    assertEquals(JobState.SUCCEEDED, done.getStatus().getState());
     List<BalanceIteration> its = done.getBalance().getIterationsList();
+    assertTrue(done.getBalance().getSummary().getTestPositions() >= 8, "enough held out");
     BalanceIteration first = its.get(0);
-    BalanceIteration last = its.get(its.size() - 1);
-    System.out.println(its);
-    assertTrue(done.getBalance().getSummary().getTestPositions() >= 5, "enough held out");
-    assertTrue(last.getTrainMse() < 0.7 * first.getTrainMse(), first + " then " + last);
-    assertTrue(last.getTestMse() < 0.8 * first.getTestMse(), first + " then " + last);
+    // The last two tables, so that one lucky pass cannot pass the test alone.
+    double train = (its.get(4).getTrainMse() + its.get(5).getTrainMse()) / 2;
+    double test = (its.get(4).getTestMse() + its.get(5).getTestMse()) / 2;
+    assertTrue(train < 0.9 * first.getTrainMse(), its.toString());
+    assertTrue(test < 0.8 * first.getTestMse(), its.toString());
   }
 }

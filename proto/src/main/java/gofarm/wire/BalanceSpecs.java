@@ -54,8 +54,8 @@ public final class BalanceSpecs {
     if (!b.hasPolicy()) {
       v.add(
           policyPath,
-          "required: the softmax policy to start from, e.g. {\"rules\": \"softmax\", \"gamma\":"
-              + " {\"file\": \"fitted.gamma\"}}");
+          "required: the softmax policy to start from, e.g. {\"name\": \"mm\", \"gamma\":"
+              + " {\"file\": \"policy.gamma\"}} or the preset {\"name\": \"softmax\"}");
     } else {
       start = Codec.policy(b.getPolicy(), policyPath, v);
       if (start != null && !start.isSoftmax()) {

@@ -86,9 +86,9 @@ public record ResolvedBalance(
     }
   }
 
-  /** The softmax policy of {@code gamma}: the start with its table replaced. */
+  /** The softmax policy of {@code gamma}, labelled {@code balanced}. */
   public PolicySpec policy(double[] gamma) {
-    return new PolicySpec(start.name(), start.rules(), gofarm.playout.GammaTable.of(gamma));
+    return new PolicySpec("balanced", start.rules(), gofarm.playout.GammaTable.of(gamma));
   }
 
   /** Passes: one per iteration, and one that measures the final table. */
