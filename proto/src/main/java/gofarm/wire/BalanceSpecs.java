@@ -140,7 +140,11 @@ public final class BalanceSpecs {
     }
 
     gofarm.wire.ResolvedMatch confirm = null;
-    if (b.hasConfirm() && start != null) {
+    if (b.hasConfirm() && !b.getConfirm().hasMatch()) {
+      v.add(
+          Violations.join(path, "confirm.match"),
+          "required: the games of the confirmation, e.g. {\"size\": 9, \"playouts\": 400}");
+    } else if (b.hasConfirm() && start != null) {
       confirm =
           TuneSpecs.confirm(
               name,
