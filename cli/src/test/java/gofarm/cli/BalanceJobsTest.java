@@ -39,10 +39,10 @@ import org.junit.jupiter.api.Test;
  * lowers the held-out error when the values come from a softmax table the start can reach.
  */
 class BalanceJobsTest {
-  /** 7x7 games of softmax self-play under {@link TrainingGames#TABLE}. */
-  private static final String GAMES = TrainingGames.sgf(12, 7, 40, 2027);
+  /** 5x5 games of softmax self-play under {@link TrainingGames#TABLE}. */
+  private static final String GAMES = TrainingGames.sgf(12, 5, 25, 2027);
 
-  private static final Rules KOMI_9 = Rules.newBuilder().setKomi(9).build();
+  private static final Rules KOMI = Rules.newBuilder().setKomi(0.5).build();
 
   private static gofarm.proto.v1.PolicySpec softmax(GammaTable table) {
     return gofarm.proto.v1.PolicySpec.newBuilder()
@@ -56,12 +56,12 @@ class BalanceJobsTest {
     return JobSpec.newBuilder()
         .setName("balance determinism")
         .setSeed(41)
-        .setRules(KOMI_9)
+        .setRules(KOMI)
         .setBalance(
             BalanceSpec.newBuilder()
                 .setPolicy(softmax(GammaTable.uniform()))
                 .setGames(SgfSource.newBuilder().setText(GAMES).setFile("games.sgf"))
-                .setFrom(8)
+                .setFrom(4)
                 .setEvery(8)
                 .setMaxPositions(16)
                 .setHeldOut(0.25)
@@ -77,7 +77,7 @@ class BalanceJobsTest {
                         .setSprt(SprtSpec.newBuilder().setElo0(0).setElo1(50))
                         .setMatch(
                             TuneMatch.newBuilder()
-                                .setSize(7)
+                                .setSize(5)
                                 .setPlayouts(16)
                                 .setOpenings(Openings.newBuilder().setRandomMoves(2)))))
         .build();
@@ -131,7 +131,7 @@ class BalanceJobsTest {
     // The balanced policy is the policy of the final γ, and a spec accepts it.
     PolicySpec tuned = Codec.policy(r.getTunedPolicy(), "policy", new Violations());
     assertArrayEquals(gamma(one), tuned.gammaTable().toArray());
-    // A split by game: the positions of one game (8 and 16 moves in) are on one side.
+    // A split by game: the positions of one game (4, 12 and 20 moves in) are on one side.
     for (int i = 0; i + 1 < r.getLabelsCount(); i++) {
       String game = r.getLabels(i).replaceAll(" move .*", "");
       if (r.getLabels(i + 1).startsWith(game + " move")) {
@@ -180,10 +180,10 @@ class BalanceJobsTest {
         BalanceSpec.newBuilder()
             .setPolicy(softmax(GammaTable.uniform()))
             .setHeldOut(0.3)
-            .setIterations(5)
-            .setValuePlayouts(300)
-            .setGradientPlayouts(300)
-            .setAlpha(8);
+            .setIterations(4)
+            .setValuePlayouts(200)
+            .setGradientPlayouts(200)
+            .setAlpha(100);
     gofarm.rules.Rules rules = gofarm.rules.Rules.DEFAULT.withKomi(0.5);
     for (int g = 0; g < games.size(); g++) {
       String text = Sgf.write(games.get(g));
@@ -224,9 +224,9 @@ class BalanceJobsTest {
     assertTrue(done.getBalance().getSummary().getTestPositions() >= 8, "enough held out");
     BalanceIteration first = its.get(0);
     // The last two tables, so that one lucky pass cannot pass the test alone.
-    double train = (its.get(4).getTrainMse() + its.get(5).getTrainMse()) / 2;
-    double test = (its.get(4).getTestMse() + its.get(5).getTestMse()) / 2;
-    assertTrue(train < 0.9 * first.getTrainMse(), its.toString());
-    assertTrue(test < 0.8 * first.getTestMse(), its.toString());
+    double train = (its.get(3).getTrainMse() + its.get(4).getTrainMse()) / 2;
+    double test = (its.get(3).getTestMse() + its.get(4).getTestMse()) / 2;
+    assertTrue(train < 0.6 * first.getTrainMse(), its.toString());
+    assertTrue(test < 0.7 * first.getTestMse(), its.toString());
   }
 }
