@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import gofarm.playout.GammaTable;
 import gofarm.stats.EloModel;
 import gofarm.stats.Sprt;
-import gofarm.playout.GammaTable;
 import gofarm.wire.JobSpecs;
 import gofarm.wire.ResolvedBalance;
 import gofarm.wire.ResolvedEvaluation;
