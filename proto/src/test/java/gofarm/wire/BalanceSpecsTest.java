@@ -62,7 +62,7 @@ class BalanceSpecsTest {
     assertEquals(200, b.valuePlayouts());
     assertEquals(200, b.gradientPlayouts());
     assertEquals(10_000, b.referencePlayouts());
-    assertEquals(1, b.step().alpha());
+    assertEquals(100, b.step().alpha());
     assertEquals(0, b.step().decay());
     assertEquals(0.2, b.heldOutShare());
     assertEquals(
