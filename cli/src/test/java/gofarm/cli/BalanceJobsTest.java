@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import gofarm.cli.report.ResultsFiles;
 import gofarm.io.Sgf;
 import gofarm.io.SgfGame;
 import gofarm.playout.FeatureSpace;
@@ -30,8 +31,12 @@ import gofarm.proto.v1.TuneMatch;
 import gofarm.wire.Codec;
 import gofarm.wire.Violations;
 import gofarm.worker.Worker;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Balance jobs through the real coordinator and workers: the same γ, bit for bit, on one worker, on
@@ -102,7 +107,7 @@ class BalanceJobsTest {
   }
 
   @Test
-  void theSameSeedGivesTheSameTableWhateverRunsIt() {
+  void theSameSeedGivesTheSameTableWhateverRunsIt(@TempDir Path dir) throws IOException {
     JobResults one;
     try (InProcessFarm f = new InProcessFarm()) {
       f.startWorker("solo", 1);
@@ -138,6 +143,36 @@ class BalanceJobsTest {
         assertEquals(r.getHeldOut(i), r.getHeldOut(i + 1), r.getLabels(i));
       }
     }
+
+    // The results folder: the balanced table parses back to the job's γ, theta.csv lists the
+    // values that moved most (at most 50) with a summary line, balance.csv a row per table.
+    List<Path> files = ResultsFiles.write(one, dir);
+    List<String> names = files.stream().map(p -> dir.relativize(p).toString()).toList();
+    for (String expected :
+        List.of(
+            "results.json",
+            "balance.csv",
+            "results.txt",
+            "theta.csv",
+            "tuned-policy.gamma",
+            "tuned-policy.json",
+            "confirm.csv",
+            "svg/balance-mse.svg",
+            "svg/patterns.svg",
+            "svg/elo.svg",
+            "svg/llr.svg")) {
+      assertTrue(names.contains(expected), expected + " in " + names);
+    }
+    assertArrayEquals(
+        gamma(one),
+        GammaTable.parse(Files.readString(dir.resolve("tuned-policy.gamma"))).toArray());
+    List<String> theta = Files.readAllLines(dir.resolve("theta.csv"));
+    assertEquals("id,name,start_gamma,gamma,delta_log_gamma", theta.get(0));
+    assertTrue(theta.size() >= 3 && theta.size() <= 52, theta.size() + " lines");
+    assertTrue(theta.get(theta.size() - 1).startsWith("# the other "), theta.get(theta.size() - 1));
+    assertEquals(1 + 4, Files.readAllLines(dir.resolve("balance.csv")).size());
+    String table = Files.readString(dir.resolve("results.txt"));
+    assertTrue(table.contains("MSE ") && table.contains("verdict"), table);
 
     JobResults many;
     try (InProcessFarm f = new InProcessFarm()) {

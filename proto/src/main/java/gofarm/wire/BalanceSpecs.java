@@ -23,7 +23,8 @@ import java.util.List;
  * <p>Defaults: positions from move 10 of each game, every 10th move, at most 1,000; a fifth of the
  * games held out; reference searches of 10,000 playouts; 50 iterations of M = N = 200 playouts; α =
  * 100 with no decay (trials on 5x5 and 9x9 in docs/jobs.md: α = 8 barely moved γ, 30 lowered the
- * error and 100 lowered it most); shards of about 1.5 s ({@link Chunking#defaultPositionsPerChunk}).
+ * error and 100 lowered it most); shards of about 1.5 s ({@link
+ * Chunking#defaultPositionsPerChunk}).
  */
 public final class BalanceSpecs {
   public static final int DEFAULT_FROM = 10;
