@@ -51,7 +51,7 @@ public final class ResultsReport {
   /**
    * The results as an aligned text table: for an evaluate job one row per (position, policy), for a
    * match {@link MatchReport#table}, for a tune job {@link TuneReport#table}, for a fit job {@link
-   * FitReport#table}.
+   * FitReport#table}, for a balance job {@link BalanceReport#table}.
    */
   public static String table(JobResults r) {
     if (isMatch(r)) {
@@ -112,7 +112,8 @@ public final class ResultsReport {
   /**
    * One CSV row per (position, policy) with the main figures (RFC 4180 quoting); for a match one
    * row per game pair ({@link MatchReport#csv}), for a tune job one row per iteration with θ
-   * ({@link TuneReport#csv}), for a fit job one row per table measured ({@link FitReport#csv}).
+   * ({@link TuneReport#csv}), for a fit job one row per table measured ({@link FitReport#csv}), for
+   * a balance job one row per table measured ({@link BalanceReport#csv}).
    */
   public static String csv(JobResults r) {
     if (isMatch(r)) {
@@ -123,6 +124,9 @@ public final class ResultsReport {
     }
     if (isFit(r)) {
       return FitReport.csv(r);
+    }
+    if (isBalance(r)) {
+      return BalanceReport.csv(r);
     }
     StringBuilder sb =
         new StringBuilder(
