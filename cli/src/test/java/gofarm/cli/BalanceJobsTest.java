@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.protobuf.util.JsonFormat;
 import gofarm.cli.report.ResultsFiles;
 import gofarm.io.Sgf;
 import gofarm.io.SgfGame;
@@ -29,6 +30,8 @@ import gofarm.proto.v1.SprtSpec;
 import gofarm.proto.v1.TuneConfirm;
 import gofarm.proto.v1.TuneMatch;
 import gofarm.wire.Codec;
+import gofarm.wire.JobSpecs;
+import gofarm.wire.ResolvedBalance;
 import gofarm.wire.Violations;
 import gofarm.worker.Worker;
 import java.io.IOException;
@@ -156,6 +159,7 @@ class BalanceJobsTest {
             "theta.csv",
             "tuned-policy.gamma",
             "tuned-policy.json",
+            "reference-positions.json",
             "confirm.csv",
             "svg/balance-mse.svg",
             "svg/patterns.svg",
@@ -171,6 +175,15 @@ class BalanceJobsTest {
     assertTrue(theta.size() >= 3 && theta.size() <= 52, theta.size() + " lines");
     assertTrue(theta.get(theta.size() - 1).startsWith("# the other "), theta.get(theta.size() - 1));
     assertEquals(1 + 4, Files.readAllLines(dir.resolve("balance.csv")).size());
+    // The values found once, ready for a later spec: it resolves with every value given.
+    BalanceSpec.Builder again = BalanceSpec.newBuilder().setPolicy(softmax(GammaTable.uniform()));
+    JsonFormat.parser().merge(Files.readString(dir.resolve("reference-positions.json")), again);
+    assertEquals(16, again.getPositionsCount());
+    ResolvedBalance reused =
+        (ResolvedBalance)
+            JobSpecs.resolve(fromGames().toBuilder().setBalance(again.setHeldOut(0.25)).build());
+    assertEquals(List.of(), reused.unvalued(), "no reference search needed");
+    assertEquals(r.getReferenceValuesList(), reused.values());
     String table = Files.readString(dir.resolve("results.txt"));
     assertTrue(table.contains("MSE ") && table.contains("verdict"), table);
 

@@ -13,6 +13,8 @@ import gofarm.proto.v1.JobState;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.MatchResult;
 import gofarm.proto.v1.MatchSummary;
+import gofarm.proto.v1.PositionSource;
+import gofarm.proto.v1.ReferencePosition;
 import gofarm.stats.Sprt;
 import gofarm.wire.BalanceSpecs;
 import gofarm.wire.MatchSpecs;
@@ -374,6 +376,33 @@ final class BalanceReport {
       return JsonFormat.printer().print(r.getBalance().getTunedPolicy()) + "\n";
     } catch (InvalidProtocolBufferException e) {
       throw new IllegalStateException("the balanced policy cannot be printed as JSON", e);
+    }
+  }
+
+  /**
+   * {@code reference-positions.json}: every position with its V* as a balance spec's {@code
+   * positions} ({@code {"positions": [...]}}), so that a later job on the same positions takes the
+   * values instead of searching again; null until every value is known.
+   */
+  static String referencePositionsJson(JobResults r) {
+    BalanceResult b = r.getBalance();
+    if (b.getReferenceValuesCount() == 0 || r.getPositionsCount() != b.getReferenceValuesCount()) {
+      return null;
+    }
+    BalanceSpec.Builder spec = BalanceSpec.newBuilder();
+    for (int i = 0; i < r.getPositionsCount(); i++) {
+      spec.addPositions(
+          ReferencePosition.newBuilder()
+              .setPosition(
+                  PositionSource.newBuilder()
+                      .setLabel(r.getPositions(i).getLabel())
+                      .setPosition(r.getPositions(i).getPosition()))
+              .setBlackValue(b.getReferenceValues(i)));
+    }
+    try {
+      return JsonFormat.printer().print(spec) + "\n";
+    } catch (InvalidProtocolBufferException e) {
+      throw new IllegalStateException("the positions cannot be printed as JSON", e);
     }
   }
 

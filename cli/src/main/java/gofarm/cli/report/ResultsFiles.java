@@ -36,7 +36,8 @@ import java.util.Locale;
  * largest and smallest γ ({@code patterns.svg}). For a balance job: {@code results.json} (with the
  * reference values), {@code balance.csv} (MSE, step and |Δ log γ| per iteration), {@code
  * results.txt}, {@code theta.csv} (the values that moved most), the balanced table ({@code
- * tuned-policy.gamma}) and policy ({@code tuned-policy.json}), with a confirmation {@code
+ * tuned-policy.gamma}) and policy ({@code tuned-policy.json}), the positions with their values as a
+ * spec's {@code positions} ({@code reference-positions.json}), with a confirmation {@code
  * confirm.csv}, and in {@code svg/} the MSE curve ({@code balance-mse.svg}), the 3x3 patterns that
  * moved most ({@code patterns.svg}) and the confirmation's {@code elo.svg} and {@code llr.svg}.
  */
@@ -138,6 +139,10 @@ public final class ResultsFiles {
       written.add(write(dir.resolve("theta.csv"), BalanceReport.thetaCsv(results)));
       written.add(write(dir.resolve("tuned-policy.gamma"), BalanceReport.gammaText(results)));
       written.add(write(dir.resolve("tuned-policy.json"), BalanceReport.tunedPolicyJson(results)));
+    }
+    String positions = BalanceReport.referencePositionsJson(results);
+    if (positions != null) {
+      written.add(write(dir.resolve("reference-positions.json"), positions));
     }
     boolean hasConfirmation = results.getBalance().hasConfirm();
     if (hasConfirmation) {

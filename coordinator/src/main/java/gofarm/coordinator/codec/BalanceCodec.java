@@ -15,6 +15,7 @@ import gofarm.proto.v1.ChunkResult;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.PositionSearch;
+import gofarm.proto.v1.ResolvedPosition;
 import gofarm.wire.BalanceShards;
 import gofarm.wire.ChunkKey;
 import gofarm.wire.Codec;
@@ -151,9 +152,16 @@ public final class BalanceCodec extends KindCodec<BalancePlay, BalanceReport> {
       status.setBalance(toSummary(report));
     }
 
+    /**
+     * The balancing's figures, and its positions with their labels (a later spec can list them).
+     */
     @Override
     public void results(JobResults.Builder results) {
       results.setBalance(toResult(report));
+      for (JobPosition p : report.balance().positions()) {
+        results.addPositions(
+            ResolvedPosition.newBuilder().setLabel(p.label()).setPosition(p.position()));
+      }
     }
 
     @Override
