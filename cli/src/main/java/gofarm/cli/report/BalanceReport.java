@@ -328,15 +328,14 @@ final class BalanceReport {
     sb.append(
         String.format(
             Locale.ROOT,
-            "# the other %d of %d values moved: %d, the largest |delta_log_gamma| %s, root mean"
-                + " square %s; %d values did not move\n",
-            moved.size() - shown,
-            FeatureSpace.size(),
+            "# the other %d values that moved: the largest |delta_log_gamma| %s, root mean square"
+                + " %s; %d of the %d values did not move\n",
             moved.size() - shown,
             Tables.number(largest),
             Tables.number(
                 moved.size() > shown ? Math.sqrt(sumSquares / (moved.size() - shown)) : 0),
-            FeatureSpace.size() - moved.size()));
+            FeatureSpace.size() - moved.size(),
+            FeatureSpace.size()));
     return sb.toString();
   }
 
