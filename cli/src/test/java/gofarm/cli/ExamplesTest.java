@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import gofarm.playout.GammaTable;
 import gofarm.stats.EloModel;
 import gofarm.stats.Sprt;
 import gofarm.wire.JobSpecs;
+import gofarm.wire.ResolvedBalance;
 import gofarm.wire.ResolvedEvaluation;
 import gofarm.wire.ResolvedFit;
 import gofarm.wire.ResolvedJob;
@@ -39,6 +41,7 @@ class ExamplesTest {
     }
     assertEquals(
         List.of(
+            "balance-9x9.json",
             "evaluate-19x19.json",
             "evaluate-9x9.json",
             "match-clock-9x9.json",
@@ -57,7 +60,9 @@ class ExamplesTest {
       Class<? extends ResolvedJob> kind =
           name.startsWith("match")
               ? ResolvedMatch.class
-              : name.startsWith("tune") ? ResolvedTune.class : ResolvedEvaluation.class;
+              : name.startsWith("tune")
+                  ? ResolvedTune.class
+                  : name.startsWith("balance") ? ResolvedBalance.class : ResolvedEvaluation.class;
       assertEquals(kind, job.getClass(), name);
     }
   }
@@ -99,6 +104,23 @@ class ExamplesTest {
       assertTrue(v >= 0 && v <= 1);
     }
     assertEquals(9, balance.confirm().size());
+  }
+
+  /**
+   * The balance example: positions every 10th move of the fit recipe's games, held out by game,
+   * valued by the reference search, from the shipped table, with a confirmation on 9x9.
+   */
+  @Test
+  void theBalanceExampleTakesPositionsFromTheFitGames() {
+    ResolvedBalance b = (ResolvedBalance) resolve("balance-9x9.json");
+    assertEquals(200, b.positions().size());
+    assertEquals("games-9x9.sgf game 0 move 10", b.positions().get(0).label());
+    assertEquals(200, b.unvalued().size(), "every value from the reference search");
+    assertEquals(10_000, b.referencePlayouts());
+    assertTrue(b.testPositions() > 20 && b.testPositions() < 60, "held out: " + b.testPositions());
+    assertEquals(GammaTable.defaultTable(), b.start().gammaTable(), "the shipped table");
+    assertEquals(7.0, b.rules().komi(), "the games' komi");
+    assertEquals(9, b.confirm().size());
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import gofarm.cli.TrainingGames;
 import gofarm.coordinator.Coordinator;
 import gofarm.coordinator.CoordinatorSettings;
+import gofarm.proto.v1.BalanceSpec;
 import gofarm.proto.v1.EvaluateSpec;
 import gofarm.proto.v1.FitSpec;
 import gofarm.proto.v1.GetJobRequest;
@@ -113,9 +114,10 @@ class DeployMetricsTest {
             .submitJob(SubmitJobRequest.newBuilder().setSpec(spec).build())
             .getJobId();
     GetJobRequest job = GetJobRequest.newBuilder().setJobId(id).build();
-    // A tune and a fit job, first in line, far longer than the test waits for: their gauges.
+    // A tune, a fit and a balance job, first in line, far longer than the test waits for: their
+    // gauges.
     List<GetJobRequest> jobs = new ArrayList<>(List.of(job));
-    for (JobSpec other : List.of(tuneSpec(), fitSpec())) {
+    for (JobSpec other : List.of(tuneSpec(), fitSpec(), balanceSpec())) {
       jobs.add(
           GetJobRequest.newBuilder()
               .setJobId(
@@ -132,7 +134,8 @@ class DeployMetricsTest {
             s.has("gofarm_coordinator_running_black_win_rate")
                 && s.has("gofarm_coordinator_playouts_total")
                 && s.has("gofarm_coordinator_running_tune_objective")
-                && s.has("gofarm_coordinator_running_fit_log_likelihood"));
+                && s.has("gofarm_coordinator_running_fit_log_likelihood")
+                && s.has("gofarm_coordinator_running_balance_mse"));
     awaitScrape(workerMetricsServer.getPort(), s -> s.has("gofarm_worker_rule_fires_total"));
     for (GetJobRequest j : jobs) {
       assertEquals(JobState.RUNNING, farm.getJob(j).getState(), "scraped while running");
@@ -187,6 +190,29 @@ class DeployMetricsTest {
                 .setTestShare(0.3)
                 .setMaxIterations(10_000)
                 .setMinGain(0))
+        .build();
+  }
+
+  /** Positions with values (no reference step) and a pass of a few playouts: an MSE at once. */
+  private static JobSpec balanceSpec() {
+    BalanceSpec.Builder b =
+        BalanceSpec.newBuilder()
+            .setPolicy(PolicySpec.newBuilder().setName("softmax"))
+            .setHeldOut(0.5)
+            .setIterations(10_000)
+            .setValuePlayouts(2)
+            .setGradientPlayouts(2);
+    for (int i = 0; i < 6; i++) {
+      b.addPositions(
+          ReferencePosition.newBuilder()
+              .setPosition(PositionSource.newBuilder().setEmpty(5).setLabel("empty " + i))
+              .setBlackValue(0.5));
+    }
+    return JobSpec.newBuilder()
+        .setName("deploy metrics: balance")
+        .setSeed(5)
+        .setPriority(10)
+        .setBalance(b)
         .build();
   }
 
@@ -302,11 +328,12 @@ class DeployMetricsTest {
     assertEquals(Set.of("policy"), SCRAPE.labels("gofarm_coordinator_running_black_win_rate"));
     assertEquals(Set.of("objective"), SCRAPE.labels("gofarm_coordinator_running_tune_objective"));
     assertEquals(Set.of("sample"), SCRAPE.labels("gofarm_coordinator_running_fit_log_likelihood"));
+    assertEquals(Set.of("sample"), SCRAPE.labels("gofarm_coordinator_running_balance_mse"));
   }
 
   @Test
-  void theDashboardHasPanelsForTuneAndFitJobs() {
-    // Every running-job gauge of the tune and fit kinds is drawn (and, above, exported).
+  void theDashboardHasPanelsForTuneFitAndBalanceJobs() {
+    // Every running-job gauge of the tune, fit and balance kinds is drawn (and, above, exported).
     List<String> names = PromQl.metricNames(DeployFiles.dashboardExpressions());
     for (String gauge :
         List.of(
@@ -315,7 +342,10 @@ class DeployMetricsTest {
             "gofarm_coordinator_running_tune_objective",
             "gofarm_coordinator_running_fit_iterations_done",
             "gofarm_coordinator_running_fit_iterations_requested",
-            "gofarm_coordinator_running_fit_log_likelihood")) {
+            "gofarm_coordinator_running_fit_log_likelihood",
+            "gofarm_coordinator_running_balance_iterations_done",
+            "gofarm_coordinator_running_balance_iterations_requested",
+            "gofarm_coordinator_running_balance_mse")) {
       assertTrue(names.contains(gauge), "the dashboard draws " + gauge);
       assertTrue(SCRAPE.has(gauge), gauge + " is exported while such a job runs");
     }

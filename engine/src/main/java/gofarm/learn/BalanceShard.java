@@ -12,8 +12,8 @@ import java.util.List;
  * The work of one chunk of simulation balancing (Silver and Tesauro 2009; GO-DIGEST §D.2): for each
  * position of a shard, its value V under the current softmax policy from {@code M} playouts and,
  * for a training position, the policy-gradient estimate of ∇V from {@code N} other playouts, times
- * the error V* − V. The coordinator adds the shards' sums in shard order and moves θ = log γ by
- * α times their mean.
+ * the error V* − V. The coordinator adds the shards' sums in shard order and moves θ = log γ by α
+ * times their mean.
  *
  * <h2>The estimate</h2>
  *

@@ -9,9 +9,9 @@ import gofarm.playout.GammaTable;
  * <h2>Step sizes</h2>
  *
  * α_k = α · A / (A + k − 1) for iteration k (1-based): constant while k is small against A, then
- * falling as 1/k, which stochastic approximation needs to settle (Robbins and Monro); A = 0 keeps
- * α constant. The mean rather than the sum over positions makes α independent of how many
- * training positions a spec names.
+ * falling as 1/k, which stochastic approximation needs to settle (Robbins and Monro); A = 0 keeps α
+ * constant. The mean rather than the sum over positions makes α independent of how many training
+ * positions a spec names.
  *
  * @param alpha α, the first step's size (in log γ per unit of error × score)
  * @param decay A, in iterations; 0 for a constant step

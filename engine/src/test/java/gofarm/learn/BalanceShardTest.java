@@ -55,7 +55,9 @@ class BalanceShardTest {
     return PlayoutRoot.of(board, Player.of(me), last, second, KOMI);
   }
 
-  /** V of {@code table} at {@code root}: Black's share of {@code n} playouts of seed {@code seed}. */
+  /**
+   * V of {@code table} at {@code root}: Black's share of {@code n} playouts of seed {@code seed}.
+   */
   private static double value(GammaTable table, PlayoutRoot root, long seed, int n) {
     Playout playout = new Playout(PolicySpec.softmax(table), root.board().geometry());
     PlayoutStats stats = playout.newStats();

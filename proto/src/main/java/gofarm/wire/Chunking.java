@@ -65,6 +65,13 @@ import java.util.Map;
  * per move (300 games, 30,660 moves), 13x13 15 µs, 19x19 24 µs; the line through 9x9 and 19x19
  * gives 13x13 within 3 %. So a 9x9 shard of 1,300 games of 100 moves takes about 1.5 s.
  *
+ * <h2>Balance chunks</h2>
+ *
+ * A balance job's chunk is a shard of consecutive positions of one board size, run once per pass
+ * ({@code gofarm.learn.BalanceShard}): M playouts at every position and N more at every training
+ * one, modelled with {@link #secondsPerPlayout} as (M + N) playouts per position; by default a
+ * shard holds the positions that take about {@link #TARGET_SECONDS}.
+ *
  * <h2>Seeds</h2>
  *
  * Chunk {@code c} of pair ({@code p}, {@code q}) of a job with seed {@code s} runs with seed {@code
@@ -86,6 +93,9 @@ public final class Chunking {
 
   /** The largest chunk: the protocol's limit. */
   public static final int MAX_CHUNK_PLAYOUTS = 10_000_000;
+
+  /** The most positions of one balance chunk. */
+  public static final int MAX_POSITIONS_PER_CHUNK = 10_000;
 
   /** The most games of one fit chunk. */
   public static final int MAX_GAMES_PER_CHUNK = 100_000;
@@ -182,6 +192,16 @@ public final class Chunking {
   public static int defaultGamesPerChunk(int games, double seconds) {
     double perChunk = seconds <= 0 ? games : TARGET_SECONDS * games / seconds;
     return (int) Math.max(1, Math.min(MAX_GAMES_PER_CHUNK, twoDigits(perChunk)));
+  }
+
+  /**
+   * The default positions of a balance chunk: {@code positions} positions whose playouts take
+   * {@code seconds} in all (as {@link #secondsPerPlayout} models them), cut into chunks of about
+   * {@link #TARGET_SECONDS}.
+   */
+  public static int defaultPositionsPerChunk(int positions, double seconds) {
+    double perChunk = seconds <= 0 ? positions : TARGET_SECONDS * positions / seconds;
+    return (int) Math.max(1, Math.min(MAX_POSITIONS_PER_CHUNK, twoDigits(perChunk)));
   }
 
   /** The seed of chunk {@code chunk} of pair ({@code position}, {@code policy}) of a job. */

@@ -132,8 +132,20 @@ public final class JobSpecs {
                 v);
         return v.count() > before ? null : f;
       }
+      case BALANCE -> {
+        ResolvedBalance b =
+            BalanceSpecs.resolve(
+                spec.getName(),
+                spec.getSeed(),
+                spec.getPriority(),
+                rules == null ? Rules.DEFAULT : rules,
+                spec.getBalance(),
+                Violations.join(path, "balance"),
+                v);
+        return v.count() > before ? null : b;
+      }
       default -> {
-        v.add(path, "the job kind is required: give evaluate, match, tune or fit");
+        v.add(path, "the job kind is required: give evaluate, match, tune, fit or balance");
         return null;
       }
     }

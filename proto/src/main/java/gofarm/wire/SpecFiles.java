@@ -7,6 +7,7 @@ import com.google.protobuf.util.JsonFormat;
 import gofarm.io.Sgf;
 import gofarm.io.SgfGame;
 import gofarm.io.SgfParseException;
+import gofarm.proto.v1.BalanceSpec;
 import gofarm.proto.v1.EvaluateSpec;
 import gofarm.proto.v1.FitSpec;
 import gofarm.proto.v1.GammaSource;
@@ -161,6 +162,21 @@ public final class SpecFiles {
         FitSpec.Builder f = b.getFitBuilder();
         for (int i = 0; i < f.getGamesCount(); i++) {
           f.setGames(i, inline(f.getGames(i), "spec.fit.games[" + i + "]", baseDir, v));
+        }
+      }
+      case BALANCE -> {
+        BalanceSpec.Builder bal = b.getBalanceBuilder();
+        for (int i = 0; i < bal.getPositionsCount(); i++) {
+          String path = "spec.balance.positions[" + i + "].position";
+          ReferencePosition.Builder r = bal.getPositionsBuilder(i);
+          r.setPosition(inline(r.getPosition(), path, baseDir, v));
+        }
+        if (bal.hasGames()) {
+          bal.setGames(inline(bal.getGames(), "spec.balance.games", baseDir, v));
+        }
+        if (bal.getConfirm().hasMatch()) {
+          TuneMatch.Builder m = bal.getConfirmBuilder().getMatchBuilder();
+          m.setOpenings(inline(m.getOpenings(), "spec.balance.confirm.match.openings", baseDir, v));
         }
       }
       default -> {}

@@ -309,7 +309,7 @@ public final class TuneSpecs {
    * The confirmation match: its own games, or the match objective's ({@code objective}, null with
    * the evaluation objective), with its pairs and SPRT.
    */
-  private static ResolvedMatch confirm(
+  static ResolvedMatch confirm(
       String name,
       long seed,
       int priority,

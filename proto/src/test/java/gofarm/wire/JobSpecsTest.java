@@ -195,7 +195,7 @@ class JobSpecsTest {
                 .setRules(gofarm.proto.v1.Rules.newBuilder().setKomi(0.25))
                 .build()));
     assertEquals(
-        "spec: the job kind is required: give evaluate, match, tune or fit",
+        "spec: the job kind is required: give evaluate, match, tune, fit or balance",
         problems(JobSpec.getDefaultInstance()));
   }
 

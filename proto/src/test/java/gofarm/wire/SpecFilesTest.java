@@ -120,7 +120,8 @@ class SpecFilesTest {
   @Test
   void unknownFieldsAreNamedAtTheirPathWithTheKnownOnes() {
     assertEquals(
-        "spec.nmae: unknown field (JobSpec has name, seed, priority, rules, evaluate, match, tune, fit)",
+        "spec.nmae: unknown field (JobSpec has name, seed, priority, rules, evaluate, match, tune, fit,"
+            + " balance)",
         refused("{\"nmae\": \"x\"}"));
     assertEquals(
         "spec.evaluate.positon: unknown field (EvaluateSpec has positions, policies, playouts,"
@@ -160,7 +161,7 @@ class SpecFilesTest {
                 + " {\"kind\": \"capture\", \"params\": {\"ladder\": 1, \"scope\": \"wide\"}}]}]}}"));
     assertEquals(
         "spec: must be an object with the fields name, seed, priority, rules, evaluate, match, tune,"
-            + " fit (got an array)",
+            + " fit, balance (got an array)",
         refused("[1, 2]"));
   }
 
@@ -170,7 +171,7 @@ class SpecFilesTest {
         "spec.evaluate.positions[0]: give only one of empty, position, sgf (got empty and sgf)",
         refused("{\"evaluate\": {\"positions\": [{\"empty\": 9, \"sgf\": {\"text\": \"(;)\"}}]}}"));
     assertEquals(
-        "spec: give only one of evaluate, match, tune, fit (got evaluate and match)",
+        "spec: give only one of evaluate, match, tune, fit, balance (got evaluate and match)",
         refused("{\"evaluate\": {}, \"match\": {}}"));
   }
 

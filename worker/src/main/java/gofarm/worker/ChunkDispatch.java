@@ -20,10 +20,11 @@ import java.util.function.Consumer;
  * <p>An assignment is decoded at once, except a match's game pair ({@link MatchChunks}), which is
  * decoded on the playout thread that plays it (a balanced random opening takes a few hundred
  * playouts to draw) and holds that one thread for both games, a position search ({@link
- * PositionSearchChunks}) and a fit job's shard ({@link FitShardChunks}: its games are parsed
- * there), which hold one thread likewise. An assignment of a chunk whose result is kept is answered
- * with that result instead of running it again; one in hand is not run twice; one that arrives
- * while draining goes straight back.
+ * PositionSearchChunks}), a fit job's shard ({@link FitShardChunks}: its games are parsed there)
+ * and a balance job's shard of positions ({@link BalanceShardChunks}), which hold one thread
+ * likewise. An assignment of a chunk whose result is kept is answered with that result instead of
+ * running it again; one in hand is not run twice; one that arrives while draining goes straight
+ * back.
  *
  * <p>The outcomes are told apart for the hub: a result; a malformed assignment (cannot be run here:
  * handed back with a failure text counted against the job); an external engine that is missing,
@@ -81,7 +82,7 @@ final class ChunkDispatch implements HubConnection.Listener, ChunkQueue.Runner {
     if (chunks.inHand(key)) {
       return; // its result goes out when it finishes
     }
-    if (a.hasGamePair() || a.hasSearch() || a.hasFit()) {
+    if (a.hasGamePair() || a.hasSearch() || a.hasFit() || a.hasBalance()) {
       // Decoded on its playout thread: drawing a balanced random opening takes milliseconds, and
       // a search or a shard of games holds its one thread as a game pair does.
       chunks.addPair(key, a);
@@ -143,8 +144,8 @@ final class ChunkDispatch implements HubConnection.Listener, ChunkQueue.Runner {
   }
 
   /**
-   * Plays a match chunk's game pair, runs a position search or sums a fit shard, on one playout
-   * thread.
+   * Plays a match chunk's game pair, runs a position search, sums a fit shard or runs a balance
+   * shard, on one playout thread.
    */
   @Override
   public void play(ChunkKey key, ChunkAssignment a) {
@@ -153,7 +154,9 @@ final class ChunkDispatch implements HubConnection.Listener, ChunkQueue.Runner {
             () ->
                 a.hasSearch()
                     ? PositionSearchChunks.run(a)
-                    : a.hasFit() ? FitShardChunks.run(a) : matches.play(a))
+                    : a.hasFit()
+                        ? FitShardChunks.run(a)
+                        : a.hasBalance() ? BalanceShardChunks.run(a) : matches.play(a))
         .handle(
             (result, error) -> {
               Throwable cause =

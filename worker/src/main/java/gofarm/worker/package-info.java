@@ -17,7 +17,8 @@
  *   <li>{@code MatchChunks}: plays a match chunk's game pair and tells a malformed assignment and
  *       an engine failure apart; {@code PositionSearchChunks}: runs a position search (a tuning's
  *       reference value) on one thread; {@code FitShardChunks}: sums a fit job's shard of games for
- *       one feature group on one thread.
+ *       one feature group on one thread; {@code BalanceShardChunks}: measures and differentiates a
+ *       balance job's shard of positions on one thread.
  *   <li>{@link gofarm.worker.Backoff}: exponential backoff with jitter between attempts.
  *   <li>{@link gofarm.worker.WorkerFailedException}: why a worker stopped for good.
  * </ul>

@@ -149,13 +149,16 @@ public final class GamesCommand implements Callable<Integer> {
   }
 
   /**
-   * The games the job has counted (for the progress bar): a match's, or a tuning's confirmation's;
-   * NOT_FOUND for an unknown job.
+   * The games the job has counted (for the progress bar): a match's, or a tuning's or balancing's
+   * confirmation's; NOT_FOUND for an unknown job.
    */
   private static long expectedGames(
       PlayoutFarmGrpc.PlayoutFarmBlockingStub farm, GetJobRequest id) {
     JobStatus s = farm.withDeadlineAfter(60, TimeUnit.SECONDS).getJob(id);
-    return s.hasTune() ? s.getTune().getConfirm().getGames() : s.getMatch().getGames();
+    if (s.hasTune()) {
+      return s.getTune().getConfirm().getGames();
+    }
+    return s.hasBalance() ? s.getBalance().getConfirm().getGames() : s.getMatch().getGames();
   }
 
   private static long copy(Iterator<GameRecord> records, long expected, Writer out, PrintWriter err)

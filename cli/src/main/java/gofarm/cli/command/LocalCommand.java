@@ -154,7 +154,9 @@ public final class LocalCommand implements Callable<Integer> {
           names.add(
               "games.sgf ("
                   + GamesCommand.summary(n).substring("wrote ".length())
-                  + (ResultsReport.isTune(results) ? " of the confirmation" : "")
+                  + (ResultsReport.isTune(results) || ResultsReport.isBalance(results)
+                      ? " of the confirmation"
+                      : "")
                   + ")");
         }
         int lastName = names.size() - 1;

@@ -26,14 +26,16 @@ public final class Headline {
             ? (s.getFinished().getSeconds() - s.getStarted().getSeconds())
                 + (s.getFinished().getNanos() - s.getStarted().getNanos()) / 1e9
             : 0;
-    if (s.hasTune() || s.hasFit()) {
+    if (s.hasTune() || s.hasFit() || s.hasBalance()) {
       return String.format(
           Locale.ROOT,
           "job %s · %s · %s · %s%s%s",
           s.getJobId(),
           s.getName().isEmpty() ? "(no name)" : TerminalText.escape(s.getName()),
           s.getState(),
-          s.hasTune() ? TuneReport.headline(s) : FitReport.headline(s),
+          s.hasTune()
+              ? TuneReport.headline(s)
+              : s.hasFit() ? FitReport.headline(s) : BalanceReport.headline(s),
           seconds > 0 ? " in " + ProgressBar.duration(seconds) : "",
           s.getMessage().isEmpty() ? "" : " · " + TerminalText.escape(s.getMessage()));
     }
@@ -74,6 +76,9 @@ public final class Headline {
     if (s.hasFit()) {
       return FitReport.progress(s);
     }
+    if (s.hasBalance()) {
+      return BalanceReport.progress(s);
+    }
     return String.format(
         Locale.ROOT,
         "%.0f %%",
@@ -90,6 +95,9 @@ public final class Headline {
     }
     if (s.hasFit()) {
       return String.format(Locale.ROOT, "%,d moves read", s.getPlayoutsDone());
+    }
+    if (s.hasBalance()) {
+      return String.format(Locale.ROOT, "%,d playouts", s.getPlayoutsDone());
     }
     return String.format(Locale.ROOT, s.hasMatch() ? "%,d games" : "%,d", s.getPlayoutsDone());
   }

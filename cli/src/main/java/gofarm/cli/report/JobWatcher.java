@@ -2,6 +2,7 @@ package gofarm.cli.report;
 
 import gofarm.cli.console.ProgressBar;
 import gofarm.cli.console.TerminalText;
+import gofarm.proto.v1.BalanceSummary;
 import gofarm.proto.v1.FitSummary;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.MatchSummary;
@@ -24,7 +25,9 @@ import java.util.Locale;
  * tuned policy and whether the confirmation confirmed it. For a fit job: iterations (MM updates)
  * made of the most allowed, iterations per minute and ETA (until the most, an upper bound), the
  * group being updated and the latest table's training and held-out log-likelihood per decision and
- * top-1 rate; when the job ends, one line says why the fit stopped.
+ * top-1 rate; when the job ends, one line says why the fit stopped. For a balance job: iterations
+ * made of all, iterations per minute and ETA, the latest training and held-out MSE; then the
+ * confirmation on a bar of its own, as a tune job's.
  */
 public final class JobWatcher {
   private JobWatcher() {}
@@ -33,16 +36,19 @@ public final class JobWatcher {
   public static JobStatus follow(Iterator<JobStatus> stream, PrintWriter err) {
     ProgressBar bar = null;
     TuneProgress tune = null;
+    BalanceProgress balance = null;
     JobStatus last = null;
     while (stream.hasNext()) {
       last = stream.next();
-      if (bar == null && tune == null) {
+      if (bar == null && tune == null && balance == null) {
         err.println(
             "job "
                 + last.getJobId()
                 + (last.getName().isEmpty() ? "" : ": " + TerminalText.escape(last.getName())));
         if (last.hasTune()) {
           tune = new TuneProgress(err);
+        } else if (last.hasBalance()) {
+          balance = new BalanceProgress(err);
         } else if (last.hasFit()) {
           bar = new ProgressBar("iterations", last.getFit().getMaxIterations(), err);
         } else if (last.hasMatch()) {
@@ -55,6 +61,8 @@ public final class JobWatcher {
       }
       if (tune != null) {
         tune.show(last);
+      } else if (balance != null) {
+        balance.show(last);
       } else if (last.hasFit()) {
         bar.setRate(FitReport.rate(last), eta(last));
         bar.setSuffix(FitReport.live(last.getFit()));
@@ -72,6 +80,9 @@ public final class JobWatcher {
     }
     if (tune != null) {
       tune.finish(last);
+    }
+    if (balance != null) {
+      balance.finish(last);
     }
     if (bar != null) {
       bar.finish();
@@ -158,6 +169,68 @@ public final class JobWatcher {
           t.getIteration(),
           t.getIterations(),
           TuneReport.live(t));
+    }
+  }
+
+  /** A balance job's bars: one over its iterations, then one over its confirmation's pairs. */
+  private static final class BalanceProgress {
+    private final PrintWriter err;
+    private ProgressBar iterations;
+    private ProgressBar pairs;
+
+    BalanceProgress(PrintWriter err) {
+      this.err = err;
+    }
+
+    void show(JobStatus s) {
+      BalanceSummary b = s.getBalance();
+      if (!b.hasConfirm()) {
+        if (iterations == null) {
+          iterations = new ProgressBar("iterations", b.getIterations(), err);
+        }
+        iterations.setRate(BalanceReport.rate(s), eta(s));
+        iterations.setSuffix(BalanceReport.live(b));
+        iterations.set(b.getIteration());
+        return;
+      }
+      MatchSummary m = b.getConfirm();
+      if (pairs == null) {
+        if (iterations != null) {
+          iterations.setRate(BalanceReport.rate(s), "balanced");
+          iterations.setSuffix(BalanceReport.live(b));
+          iterations.set(b.getIteration());
+          iterations.finish();
+        }
+        err.println("confirmation: " + m.getCandidate() + " (candidate) vs " + m.getBaseline());
+        pairs = new ProgressBar("pairs", b.getConfirmPairs(), err);
+      }
+      pairs.setRate(String.format(Locale.ROOT, "%.1f games/min", m.getGamesPerMinute()), eta(s));
+      pairs.setSuffix(MatchReport.live(m, MatchReport.hasSprt(m)));
+      pairs.set(m.getPairs());
+    }
+
+    void finish(JobStatus s) {
+      ProgressBar bar = pairs != null ? pairs : iterations;
+      if (bar != null) {
+        bar.finish();
+      }
+      if (!isOver(s)) {
+        return;
+      }
+      BalanceSummary b = s.getBalance();
+      err.println(
+          String.format(
+              Locale.ROOT,
+              "balanced %,d of %,d iterations: %s",
+              b.getIteration(),
+              b.getIterations(),
+              BalanceReport.live(b)));
+      if (b.hasConfirm()) {
+        err.println("confirmation: " + ending(b.getConfirm(), s.getState()));
+        err.println(
+            TuneReport.verdict(b.getConfirm(), null, s.getState()).replace("tuned", "balanced"));
+      }
+      err.flush();
     }
   }
 

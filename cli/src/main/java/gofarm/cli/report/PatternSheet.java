@@ -4,6 +4,7 @@ import gofarm.board.Color;
 import gofarm.playout.FeatureGroup;
 import gofarm.playout.FeatureSpace;
 import gofarm.playout.PatternKeys;
+import gofarm.proto.v1.BalanceResult;
 import gofarm.proto.v1.FitFeature;
 import gofarm.proto.v1.JobResults;
 import java.util.ArrayList;
@@ -16,7 +17,8 @@ import java.util.Locale;
  * those the training games offered often enough for their γ to mean something, each drawn as a
  * small board (the colours seen from the player to move: own stones black, enemy stones white, a
  * red ring on a stone in atari, off-board cells shaded, a red dot on the move's point) with its γ
- * and how often it was chosen of how often it was a candidate.
+ * and how often it was chosen of how often it was a candidate. For a balance job ({@link
+ * #changes}), the patterns whose γ rose and fell most, with their start and balanced γ.
  *
  * <p>Plain SVG 1.1, a function of the results alone; the look of {@link BoardSvg}.
  */
@@ -47,6 +49,16 @@ final class PatternSheet {
 
   private PatternSheet() {}
 
+  /**
+   * One pattern on the sheet: its feature id and name, and the two lines under it.
+   *
+   * @param id the feature id
+   * @param name the feature's name, its tooltip
+   * @param first the bold line (γ)
+   * @param second the small line (counts, or the change)
+   */
+  record Tile(int id, String name, String first, String second) {}
+
   /** The patterns to show: the largest γ first, then the smallest, smallest last. */
   record Picked(List<FitFeature> strongest, List<FitFeature> weakest, int eligible) {}
 
@@ -75,11 +87,111 @@ final class PatternSheet {
         eligible.size());
   }
 
-  /** The sheet. */
+  /** The sheet of a fit. */
   static String svg(JobResults r) {
     Picked p = pick(r);
-    int strongRows = (p.strongest().size() + COLUMNS - 1) / COLUMNS;
-    int weakRows = (p.weakest().size() + COLUMNS - 1) / COLUMNS;
+    String figures =
+        String.format(
+            Locale.ROOT,
+            "%,d patterns with at least %,d training candidates: the %d largest and the %d smallest"
+                + " γ",
+            p.eligible(),
+            MIN_CANDIDATES,
+            p.strongest().size(),
+            p.weakest().size());
+    return sheet(
+        "3x3 patterns by fitted γ",
+        figures,
+        "largest γ: the moves the fit favours",
+        fitTiles(p.strongest()),
+        "none has enough candidates",
+        "smallest γ: the moves the fit avoids",
+        fitTiles(p.weakest()),
+        "no other pattern has enough candidates",
+        caption());
+  }
+
+  private static List<Tile> fitTiles(List<FitFeature> features) {
+    List<Tile> tiles = new ArrayList<>();
+    for (FitFeature f : features) {
+      tiles.add(
+          new Tile(
+              f.getId(),
+              f.getName(),
+              "γ " + gamma(f.getGamma()),
+              String.format(Locale.ROOT, "%,d / %,d", f.getWins(), f.getCandidates())));
+    }
+    return tiles;
+  }
+
+  /**
+   * The sheet of a balancing: the {@link #SHOWN} 3x3 patterns whose log γ rose most and the {@link
+   * #SHOWN} whose log γ fell most, each with its start and balanced γ.
+   */
+  static String changes(JobResults r) {
+    BalanceResult b = r.getBalance();
+    int first = FeatureSpace.offset(FeatureGroup.PATTERN);
+    int end = first + FeatureGroup.PATTERN.size();
+    List<Integer> moved = new ArrayList<>();
+    for (int id : BalanceReport.byChange(b)) {
+      if (id >= first && id < end) {
+        moved.add(id);
+      }
+    }
+    List<Tile> up = new ArrayList<>();
+    List<Tile> down = new ArrayList<>();
+    for (int id : moved) {
+      double d = BalanceReport.change(b, id);
+      List<Tile> side = d > 0 ? up : down;
+      if (side.size() < SHOWN) {
+        side.add(
+            new Tile(
+                id,
+                FeatureSpace.name(id),
+                "γ " + gamma(b.getStartGamma(id)) + "→" + gamma(b.getGamma(id)),
+                "Δ log γ "
+                    + TuneReport.signed(
+                        Double.parseDouble(String.format(Locale.ROOT, "%.3g", d)))));
+      }
+    }
+    String figures =
+        String.format(
+            Locale.ROOT,
+            "%,d patterns moved: the %d that rose most and the %d that fell most",
+            moved.size(),
+            up.size(),
+            down.size());
+    String caption =
+        "Each 3x3 pattern around a move is seen from the player to move: own = player to move,"
+            + " drawn black; enemy stones white; a red ring marks a stone in atari, grey cells are"
+            + " off the board, the red dot is the move. Under each: its γ at the start and after"
+            + " balancing, then the change of log γ. Balancing moves a pattern's γ so that the"
+            + " playouts' win rates come closer to the positions' values, not to make moves more"
+            + " likely to be good.";
+    return sheet(
+        "3x3 patterns by the change simulation balancing made",
+        figures,
+        "largest rise of γ",
+        up,
+        "no pattern's γ rose",
+        "largest fall of γ",
+        down,
+        "no pattern's γ fell",
+        caption);
+  }
+
+  private static String sheet(
+      String title,
+      String figures,
+      String firstSection,
+      List<Tile> firstTiles,
+      String firstNone,
+      String secondSection,
+      List<Tile> secondTiles,
+      String secondNone,
+      String caption) {
+    int strongRows = (firstTiles.size() + COLUMNS - 1) / COLUMNS;
+    int weakRows = (secondTiles.size() + COLUMNS - 1) / COLUMNS;
     int headerHeight = 64;
     int sectionHeight = 24;
     int captionHeight = 64;
@@ -99,18 +211,8 @@ final class PatternSheet {
             height,
             WIDTH,
             height));
-    String title = "3x3 patterns by fitted γ";
-    String figures =
-        String.format(
-            Locale.ROOT,
-            "%,d patterns with at least %,d training candidates: the %d largest and the %d smallest"
-                + " γ",
-            p.eligible(),
-            MIN_CANDIDATES,
-            p.strongest().size(),
-            p.weakest().size());
     sb.append("<title>").append(BoardSvg.escape(title + " · " + figures)).append("</title>\n");
-    sb.append("<desc>").append(BoardSvg.escape(caption())).append("</desc>\n");
+    sb.append("<desc>").append(BoardSvg.escape(caption)).append("</desc>\n");
     sb.append(
         String.format(
             Locale.ROOT,
@@ -121,19 +223,19 @@ final class PatternSheet {
     text(sb, "title", WIDTH / 2, 20, "middle", 14, "bold", title);
     text(sb, "subtitle", WIDTH / 2, 40, "middle", 12, "normal", figures);
     int y = headerHeight;
-    text(sb, "section", LEFT, y + 16, "start", 12, "bold", "largest γ: the moves the fit favours");
+    text(sb, "section", LEFT, y + 16, "start", 12, "bold", firstSection);
     y += sectionHeight;
-    y = tiles(sb, p.strongest(), y, "none has enough candidates");
-    text(sb, "section", LEFT, y + 16, "start", 12, "bold", "smallest γ: the moves the fit avoids");
+    y = tiles(sb, firstTiles, y, firstNone);
+    text(sb, "section", LEFT, y + 16, "start", 12, "bold", secondSection);
     y += sectionHeight;
-    y = tiles(sb, p.weakest(), y, "no other pattern has enough candidates");
+    y = tiles(sb, secondTiles, y, secondNone);
     sb.append(
         String.format(
             Locale.ROOT,
             "<text class=\"caption\" x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#444444\">",
             LEFT,
             y + 18));
-    List<String> lines = LineChart.wrap(caption(), 120);
+    List<String> lines = LineChart.wrap(caption, 120);
     for (int i = 0; i < lines.size(); i++) {
       sb.append(
           String.format(
@@ -159,7 +261,7 @@ final class PatternSheet {
   }
 
   /** A row of tiles per {@link #COLUMNS} patterns from {@code y}; returns the y below them. */
-  private static int tiles(StringBuilder sb, List<FitFeature> features, int y, String none) {
+  private static int tiles(StringBuilder sb, List<Tile> features, int y, String none) {
     if (features.isEmpty()) {
       text(sb, "empty", WIDTH / 2, y + TILE_HEIGHT / 2, "middle", 12, "normal", none);
       return y + TILE_HEIGHT;
@@ -173,8 +275,8 @@ final class PatternSheet {
   }
 
   /** One pattern: a 3x3 board centred in the tile, its γ and counts under it. */
-  private static void tile(StringBuilder sb, FitFeature f, int x, int y) {
-    int id = f.getId() - FeatureSpace.offset(FeatureGroup.PATTERN);
+  private static void tile(StringBuilder sb, Tile f, int x, int y) {
+    int id = f.id() - FeatureSpace.offset(FeatureGroup.PATTERN);
     int key = PatternKeys.canonicalKey(id);
     int left = x + (TILE_WIDTH - 3 * CELL) / 2;
     int top = y + 6;
@@ -189,7 +291,7 @@ final class PatternSheet {
       atari[row][col] = bit >= 0 && (key >>> bit & 1) != 0;
     }
     sb.append("<g class=\"pattern\">\n<title>")
-        .append(BoardSvg.escape(f.getName()))
+        .append(BoardSvg.escape(f.name()))
         .append("</title>\n");
     sb.append(
         String.format(
@@ -254,16 +356,8 @@ final class PatternSheet {
             top + CELL + CELL / 2,
             RED));
     int textY = top + 3 * CELL + 14;
-    text(sb, "gamma", x + TILE_WIDTH / 2, textY, "middle", 11, "bold", "γ " + gamma(f.getGamma()));
-    text(
-        sb,
-        "counts",
-        x + TILE_WIDTH / 2,
-        textY + 13,
-        "middle",
-        10,
-        "normal",
-        String.format(Locale.ROOT, "%,d / %,d", f.getWins(), f.getCandidates()));
+    text(sb, "gamma", x + TILE_WIDTH / 2, textY, "middle", 11, "bold", f.first());
+    text(sb, "counts", x + TILE_WIDTH / 2, textY + 13, "middle", 10, "normal", f.second());
     sb.append("</g>\n");
   }
 

@@ -33,7 +33,13 @@ import java.util.Locale;
  * results.json}, {@code fit.csv} (the figures of each table measured), {@code results.txt}, the
  * fitted table ({@code policy.gamma}, each value commented with its training counts), and in {@code
  * svg/} the learning curves ({@code fit-loglik.svg}, {@code fit-top1.svg}) and the 3x3 patterns of
- * largest and smallest γ ({@code patterns.svg}).
+ * largest and smallest γ ({@code patterns.svg}). For a balance job: {@code results.json} (with the
+ * reference values), {@code balance.csv} (MSE, step and |Δ log γ| per iteration), {@code
+ * results.txt}, {@code theta.csv} (the values that moved most), the balanced table ({@code
+ * tuned-policy.gamma}) and policy ({@code tuned-policy.json}), the positions with their values as a
+ * spec's {@code positions} ({@code reference-positions.json}), with a confirmation {@code
+ * confirm.csv}, and in {@code svg/} the MSE curve ({@code balance-mse.svg}), the 3x3 patterns that
+ * moved most ({@code patterns.svg}) and the confirmation's {@code elo.svg} and {@code llr.svg}.
  */
 public final class ResultsFiles {
   private ResultsFiles() {}
@@ -60,6 +66,9 @@ public final class ResultsFiles {
       }
       if (ResultsReport.isFit(results)) {
         return writeFit(results, dir);
+      }
+      if (ResultsReport.isBalance(results)) {
+        return writeBalance(results, dir);
       }
       written.add(write(dir.resolve("results.json"), ResultsReport.json(results)));
       written.add(write(dir.resolve("results.csv"), ResultsReport.csv(results)));
@@ -117,6 +126,42 @@ public final class ResultsFiles {
     written.add(write(svg.resolve("fit-loglik.svg"), FitCharts.logLikelihood(results)));
     written.add(write(svg.resolve("fit-top1.svg"), FitCharts.top1(results)));
     written.add(write(svg.resolve("patterns.svg"), PatternSheet.svg(results)));
+    return written;
+  }
+
+  private static List<Path> writeBalance(JobResults results, Path dir) throws IOException {
+    List<Path> written = new ArrayList<>();
+    written.add(write(dir.resolve("results.json"), ResultsReport.json(results)));
+    written.add(write(dir.resolve("balance.csv"), BalanceReport.csv(results)));
+    written.add(write(dir.resolve("results.txt"), BalanceReport.table(results)));
+    boolean balanced = results.getBalance().getGammaCount() > 0;
+    if (balanced) {
+      written.add(write(dir.resolve("theta.csv"), BalanceReport.thetaCsv(results)));
+      written.add(write(dir.resolve("tuned-policy.gamma"), BalanceReport.gammaText(results)));
+      written.add(write(dir.resolve("tuned-policy.json"), BalanceReport.tunedPolicyJson(results)));
+    }
+    String positions = BalanceReport.referencePositionsJson(results);
+    if (positions != null) {
+      written.add(write(dir.resolve("reference-positions.json"), positions));
+    }
+    boolean hasConfirmation = results.getBalance().hasConfirm();
+    if (hasConfirmation) {
+      written.add(write(dir.resolve("confirm.csv"), BalanceReport.confirmCsv(results)));
+    }
+    Path svg = Files.createDirectories(dir.resolve("svg"));
+    written.add(write(svg.resolve("balance-mse.svg"), BalanceCharts.mse(results)));
+    if (balanced) {
+      written.add(write(svg.resolve("patterns.svg"), PatternSheet.changes(results)));
+    }
+    if (hasConfirmation) {
+      Sprt sprt = BalanceReport.sprt(results.getSpec().getBalance());
+      if (sprt != null) {
+        written.add(
+            write(svg.resolve("llr.svg"), MatchCharts.llr(BalanceReport.confirm(results), sprt)));
+      }
+      written.add(
+          write(svg.resolve("elo.svg"), MatchCharts.elo(BalanceReport.confirm(results), sprt)));
+    }
     return written;
   }
 

@@ -12,8 +12,8 @@ import java.util.Locale;
 
 /**
  * A job's results as people read them (a table) and as programs do (CSV, JSON): an evaluate job's
- * here, a match's by {@link MatchReport}, a tune job's by {@link TuneReport} and a fit job's by
- * {@link FitReport}.
+ * here, a match's by {@link MatchReport}, a tune job's by {@link TuneReport}, a fit job's by {@link
+ * FitReport} and a balance job's by {@link BalanceReport}.
  */
 public final class ResultsReport {
   private ResultsReport() {}
@@ -33,18 +33,25 @@ public final class ResultsReport {
     return FitReport.isFit(r);
   }
 
+  /** Whether the results are a balance job's. */
+  public static boolean isBalance(JobResults r) {
+    return BalanceReport.isBalance(r);
+  }
+
   /**
    * Whether the job has games to download ({@code gofarm games}): a match's, or a tuning's
    * confirmation games (its tuning games are not kept).
    */
   public static boolean hasGames(JobResults r) {
-    return isMatch(r) || (isTune(r) && r.getSpec().getTune().hasConfirm());
+    return isMatch(r)
+        || (isTune(r) && r.getSpec().getTune().hasConfirm())
+        || (isBalance(r) && r.getSpec().getBalance().hasConfirm());
   }
 
   /**
    * The results as an aligned text table: for an evaluate job one row per (position, policy), for a
    * match {@link MatchReport#table}, for a tune job {@link TuneReport#table}, for a fit job {@link
-   * FitReport#table}.
+   * FitReport#table}, for a balance job {@link BalanceReport#table}.
    */
   public static String table(JobResults r) {
     if (isMatch(r)) {
@@ -55,6 +62,9 @@ public final class ResultsReport {
     }
     if (isFit(r)) {
       return FitReport.table(r);
+    }
+    if (isBalance(r)) {
+      return BalanceReport.table(r);
     }
     List<String[]> rows = new ArrayList<>();
     rows.add(
@@ -102,7 +112,8 @@ public final class ResultsReport {
   /**
    * One CSV row per (position, policy) with the main figures (RFC 4180 quoting); for a match one
    * row per game pair ({@link MatchReport#csv}), for a tune job one row per iteration with θ
-   * ({@link TuneReport#csv}), for a fit job one row per table measured ({@link FitReport#csv}).
+   * ({@link TuneReport#csv}), for a fit job one row per table measured ({@link FitReport#csv}), for
+   * a balance job one row per table measured ({@link BalanceReport#csv}).
    */
   public static String csv(JobResults r) {
     if (isMatch(r)) {
@@ -113,6 +124,9 @@ public final class ResultsReport {
     }
     if (isFit(r)) {
       return FitReport.csv(r);
+    }
+    if (isBalance(r)) {
+      return BalanceReport.csv(r);
     }
     StringBuilder sb =
         new StringBuilder(

@@ -1,5 +1,6 @@
 package gofarm.coordinator.codec;
 
+import gofarm.coordinator.job.BalancePlan;
 import gofarm.coordinator.job.EvaluatePlan;
 import gofarm.coordinator.job.FitPlan;
 import gofarm.coordinator.job.JobCost;
@@ -8,6 +9,7 @@ import gofarm.coordinator.job.MatchPlan;
 import gofarm.coordinator.job.TunePlan;
 import gofarm.proto.v1.JobSpec;
 import gofarm.wire.JobSpecs;
+import gofarm.wire.ResolvedBalance;
 import gofarm.wire.ResolvedEvaluation;
 import gofarm.wire.ResolvedFit;
 import gofarm.wire.ResolvedJob;
@@ -56,6 +58,9 @@ public record JobPlan(
     }
     if (job instanceof ResolvedFit f) {
       return new FitCodec(jobId, new FitPlan(f));
+    }
+    if (job instanceof ResolvedBalance b) {
+      return new BalanceCodec(jobId, new BalancePlan(b));
     }
     throw new IllegalStateException("no job kind for " + job.getClass().getSimpleName());
   }

@@ -1,5 +1,6 @@
 package gofarm.coordinator.codec;
 
+import gofarm.coordinator.job.BalanceProgress;
 import gofarm.coordinator.job.FitProgress;
 import gofarm.coordinator.job.PairFigures;
 import gofarm.coordinator.job.TuneProgress;
@@ -42,6 +43,11 @@ public interface KindView {
 
   /** Where a fit stands; empty for the other kinds. */
   default Optional<FitProgress> fitting() {
+    return Optional.empty();
+  }
+
+  /** Where a balancing stands; empty for the other kinds. */
+  default Optional<BalanceProgress> balancing() {
     return Optional.empty();
   }
 }

@@ -10,15 +10,16 @@
  *       {@link gofarm.coordinator.codec.EvaluateCodec}, {@link
  *       gofarm.coordinator.codec.MatchCodec}, {@link gofarm.coordinator.codec.TuneCodec} (a
  *       tuning's pairs as ordinary game pairs and playout chunks, at the θ its tally has reached)
- *       and {@link gofarm.coordinator.codec.FitCodec} (a fit's shards at the γ and group of their
- *       pass).
+ *       {@link gofarm.coordinator.codec.FitCodec} (a fit's shards at the γ and group of their pass)
+ *       and {@link gofarm.coordinator.codec.BalanceCodec} (a balancing's reference searches and
+ *       confirmation as a tuning's, its shards of positions at the γ of their pass).
  *   <li>{@link gofarm.coordinator.codec.JobReport}: a job's progress and its kind's view, which
  *       encodes itself into {@code JobStatus} and {@code JobResults} for {@code WireEncoder}.
  *   <li>{@link gofarm.coordinator.codec.Games}: match games as {@code GameRecord}.
  * </ul>
  *
  * <p>Depends on {@code gofarm.coordinator.job}, {@code gofarm.proto} and {@code gofarm.wire} (whose
- * {@code WorkerProtocol}, {@code StatsCodec}, {@code Results}, {@code MatchSpecs} and {@code
- * FitShards} do the field work); no actors, no metrics.
+ * {@code WorkerProtocol}, {@code StatsCodec}, {@code Results}, {@code MatchSpecs}, {@code
+ * FitShards} and {@code BalanceShards} do the field work); no actors, no metrics.
  */
 package gofarm.coordinator.codec;

@@ -253,8 +253,9 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
         out,
         found -> {
           JobSpec spec = found.running() != null ? found.plan().spec() : found.finished().getSpec();
-          // A match's games, or a tuning's confirmation games (its tuning games are not kept).
-          if (!spec.hasMatch() && !spec.hasTune()) {
+          // A match's games, or a tuning's or balancing's confirmation games (a tuning's own games
+          // are not kept).
+          if (!spec.hasMatch() && !spec.hasTune() && !spec.hasBalance()) {
             throw Status.FAILED_PRECONDITION
                 .withDescription(
                     "job "

@@ -24,6 +24,13 @@
  *       MM update per pass; it releases pass k + 1 only once k is counted, and stops by its rule),
  *       {@link gofarm.coordinator.job.FitReport} ({@link gofarm.coordinator.job.FitFigures} per
  *       table measured), {@link gofarm.coordinator.job.FitProgress} (for the metrics).
+ *   <li>Balance: {@link gofarm.coordinator.job.BalancePlan} (three series: reference searches, a
+ *       chunk per shard of positions and pass, confirmation pairs), {@link
+ *       gofarm.coordinator.job.BalanceTally} (the shards' gradients added in shard order, one
+ *       simulation-balancing step per pass; pass k + 1 only once k is counted, then the
+ *       confirmation), {@link gofarm.coordinator.job.BalancePlay} (a chunk's result), {@link
+ *       gofarm.coordinator.job.BalanceReport} ({@link gofarm.coordinator.job.BalanceFigures} per
+ *       table measured), {@link gofarm.coordinator.job.BalanceProgress} (for the metrics).
  *   <li>{@link gofarm.coordinator.job.ChunkTable}: which chunks are waiting, leased, held or
  *       counted; a result counts only from the chunk's holder, and goes to the {@link
  *       gofarm.coordinator.job.Tally} in chunk order per series.

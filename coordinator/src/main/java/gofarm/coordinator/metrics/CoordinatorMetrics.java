@@ -1,6 +1,7 @@
 package gofarm.coordinator.metrics;
 
 import gofarm.coordinator.codec.JobReport;
+import gofarm.coordinator.job.BalanceProgress;
 import gofarm.coordinator.job.ChunkWork;
 import gofarm.coordinator.job.FitProgress;
 import gofarm.coordinator.job.JobState;
@@ -38,7 +39,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code objective} (match or evaluation): iterations done and requested, and the objective's
  * running value averaged over the jobs. Running fit jobs are summed likewise: updates made and
  * allowed, and the latest table's log-likelihood per decision averaged over the jobs, by {@code
- * sample} (train or test).
+ * sample} (train or test); running balance jobs too, with the latest table's mean squared error.
  */
 public final class CoordinatorMetrics {
   /** The values of the {@code objective} label of the tune gauges. */
@@ -74,6 +75,9 @@ public final class CoordinatorMetrics {
   private final Gauge runningFitIterationsDone;
   private final Gauge runningFitIterationsRequested;
   private final Gauge runningFitLogLikelihood;
+  private final Gauge runningBalanceIterationsDone;
+  private final Gauge runningBalanceIterationsRequested;
+  private final Gauge runningBalanceMse;
   private final Set<String> runningPolicies = new HashSet<>();
   private final Map<String, CounterDataPoint> playoutsByPolicy = new ConcurrentHashMap<>();
   private final Map<String, CounterDataPoint> movesByPolicy = new ConcurrentHashMap<>();
@@ -244,6 +248,26 @@ public final class CoordinatorMetrics {
                     + " over those jobs")
             .labelNames("sample")
             .register(registry);
+    runningBalanceIterationsDone =
+        Gauge.builder()
+            .name("gofarm_coordinator_running_balance_iterations_done")
+            .help(
+                "Simulation-balancing updates made so far by the running balance jobs, all together")
+            .register(registry);
+    runningBalanceIterationsRequested =
+        Gauge.builder()
+            .name("gofarm_coordinator_running_balance_iterations_requested")
+            .help("Updates the running balance jobs make in all (iterations), all together")
+            .register(registry);
+    runningBalanceMse =
+        Gauge.builder()
+            .name("gofarm_coordinator_running_balance_mse")
+            .help(
+                "The mean squared error (V* - V)^2 of the latest table each running balance job"
+                    + " measured, over its training (sample=train) or held-out (sample=test)"
+                    + " positions, averaged over those jobs")
+            .labelNames("sample")
+            .register(registry);
     for (JobState s : JobState.values()) {
       jobs.labelValues(label(s)).set(0);
     }
@@ -349,6 +373,7 @@ public final class CoordinatorMetrics {
     runningPlayoutsRequested.set(requested);
     tuning(reports);
     fitting(reports);
+    balancing(reports);
     synchronized (runningPolicies) {
       for (String gone : runningPolicies) {
         if (!byPolicy.containsKey(gone)) {
@@ -426,6 +451,41 @@ public final class CoordinatorMetrics {
         runningFitLogLikelihood.labelValues(FIT_SAMPLES.get(i)).set(sum[i] / valued[i]);
       } else {
         runningFitLogLikelihood.remove(FIT_SAMPLES.get(i));
+      }
+    }
+  }
+
+  /** The balance gauges from the running balance jobs' reports. */
+  private void balancing(Collection<JobReport> reports) {
+    long done = 0;
+    long requested = 0;
+    double[] sum = new double[FIT_SAMPLES.size()];
+    int[] valued = new int[FIT_SAMPLES.size()];
+    for (JobReport r : reports) {
+      if (r.state() != JobState.RUNNING) {
+        continue;
+      }
+      Optional<BalanceProgress> b = r.kind().balancing();
+      if (b.isEmpty()) {
+        continue;
+      }
+      done += b.get().iteration();
+      requested += b.get().iterations();
+      double[] values = {b.get().trainMse(), b.get().testMse()};
+      for (int i = 0; i < values.length; i++) {
+        if (!Double.isNaN(values[i])) {
+          sum[i] += values[i];
+          valued[i]++;
+        }
+      }
+    }
+    runningBalanceIterationsDone.set(done);
+    runningBalanceIterationsRequested.set(requested);
+    for (int i = 0; i < FIT_SAMPLES.size(); i++) {
+      if (valued[i] > 0) {
+        runningBalanceMse.labelValues(FIT_SAMPLES.get(i)).set(sum[i] / valued[i]);
+      } else {
+        runningBalanceMse.remove(FIT_SAMPLES.get(i));
       }
     }
   }
