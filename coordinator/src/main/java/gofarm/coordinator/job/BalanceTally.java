@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntPredicate;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * What a balance job's chunks add up to: the reference values the reference step finds, then per
@@ -165,9 +166,24 @@ public final class BalanceTally implements Tally<BalancePlay, BalanceReport> {
     return series == BalancePlan.CONFIRM && confirm != null && confirm.settled(0);
   }
 
+  /** The report without the series' own rates: the confirmation's games per minute then read 0. */
   @Override
   public BalanceReport report(
       IntPredicate seriesDone, boolean finished, double unitsPerSecond, boolean withStats) {
+    return report(seriesDone, finished, unitsPerSecond, series -> 0, withStats);
+  }
+
+  /**
+   * The report; the confirmation's games per minute are its own games over its own run, never the
+   * job's rate, which counts the passes' positions over the whole run.
+   */
+  @Override
+  public BalanceReport report(
+      IntPredicate seriesDone,
+      boolean finished,
+      double unitsPerSecond,
+      IntToDoubleFunction seriesUnitsPerSecond,
+      boolean withStats) {
     String phase;
     if (valuesFound < unvalued.size()) {
       phase = "reference";
@@ -186,7 +202,7 @@ public final class BalanceTally implements Tally<BalancePlay, BalanceReport> {
             : confirm.report(
                 series -> seriesDone.test(BalancePlan.CONFIRM),
                 finished,
-                unitsPerSecond,
+                seriesUnitsPerSecond.applyAsDouble(BalancePlan.CONFIRM),
                 withStats);
     List<Double> known = new ArrayList<>();
     if (valuesFound == unvalued.size()) {
