@@ -67,6 +67,14 @@ public final class BalanceSpecs {
                 + start.rulesText()
                 + ")");
         start = null;
+      } else if (start != null && start.rules().get(0).params().get("temperature") != 1.0) {
+        // Workers run the shards at T = 1: the gradient is of log γ, the table balancing writes.
+        v.add(
+            policyPath,
+            "must have temperature 1: balancing moves the γ themselves (got "
+                + start.rulesText()
+                + "); fold a temperature into the table first, or leave it out");
+        start = null;
       }
     }
     double share = b.hasHeldOut() ? b.getHeldOut() : DEFAULT_HELD_OUT;

@@ -140,6 +140,12 @@ class BalanceSpecsTest {
             + ")",
         problems(fromGames().setPolicy(PolicySpec.newBuilder().setName("heavy"))));
     assertEquals(
+        "spec.balance.policy: must have temperature 1: balancing moves the γ themselves (got"
+            + " softmax(temperature=0.5)); fold a temperature into the table first, or leave it"
+            + " out",
+        problems(
+            fromGames().setPolicy(PolicySpec.newBuilder().setText("softmax(temperature=0.5)"))));
+    assertEquals(
         "spec.balance.positions: required: the training positions (positions with optional"
             + " blackValue, or games, an SGF source of many games)",
         problems(BalanceSpec.newBuilder().setPolicy(start())));
