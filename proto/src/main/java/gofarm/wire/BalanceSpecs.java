@@ -10,8 +10,10 @@ import gofarm.playout.PolicySpec;
 import gofarm.proto.v1.BalanceSpec;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.ReferencePosition;
+import gofarm.proto.v1.SearchPlayerSpec;
 import gofarm.proto.v1.SgfSource;
 import gofarm.rules.Rules;
+import gofarm.search.SearchConfig;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,6 +35,7 @@ public final class BalanceSpecs {
   public static final int MAX_EVERY = 1000;
   public static final int DEFAULT_MAX_POSITIONS = 1000;
   public static final int MAX_POSITIONS = 10_000;
+  public static final int MAX_PER_GAME = 1000;
   public static final double DEFAULT_HELD_OUT = 0.2;
   public static final double MAX_HELD_OUT = 0.5;
   public static final long DEFAULT_REFERENCE = 10_000;
@@ -87,6 +90,21 @@ public final class BalanceSpecs {
     }
     long reference = b.getReference() == 0 ? DEFAULT_REFERENCE : b.getReference();
     v.range(Violations.join(path, "reference"), 1, PositionSearches.MAX_PLAYOUTS, reference);
+    SearchConfig judge = start == null ? null : SearchConfig.of(start);
+    if (b.hasReferencePlayer()) {
+      if (b.getReference() != 0) {
+        v.add(
+            Violations.join(path, "reference"),
+            "must be unset with referencePlayer, whose playouts say the search's budget (got "
+                + b.getReference()
+                + ")");
+      }
+      ResolvedPlayer player = referencePlayer(b, Violations.join(path, "referencePlayer"), v);
+      if (player != null) {
+        judge = player.search();
+        reference = player.budget().playouts();
+      }
+    }
     int iterations = b.hasIterations() ? b.getIterations() : DEFAULT_ITERATIONS;
     v.range(Violations.join(path, "iterations"), 1, MAX_ITERATIONS, iterations);
     int m = b.getValuePlayouts() == 0 ? DEFAULT_PLAYOUTS : b.getValuePlayouts();
@@ -128,9 +146,13 @@ public final class BalanceSpecs {
               + b.getPositionsCount()
               + " positions and games)");
     } else if (hasPositions) {
-      if (b.hasFrom() || b.hasEvery() || b.hasMaxPositions()) {
+      if (b.hasFrom() || b.hasEvery() || b.hasMaxPositions() || b.hasPerGame()) {
         v.add(
-            Violations.join(path, b.hasFrom() ? "from" : b.hasEvery() ? "every" : "maxPositions"),
+            Violations.join(
+                path,
+                b.hasFrom()
+                    ? "from"
+                    : b.hasEvery() ? "every" : b.hasMaxPositions() ? "maxPositions" : "perGame"),
             "must be unset with positions: it says which moves of games are taken");
       }
       listed(b.getPositionsList(), Violations.join(path, "positions"), rules, positions, values, v);
@@ -212,6 +234,7 @@ public final class BalanceSpecs {
         heldOut,
         games,
         share,
+        judge,
         reference,
         iterations,
         m,
@@ -220,6 +243,42 @@ public final class BalanceSpecs {
         shards(positions, heldOut, perChunk),
         perChunk,
         confirm);
+  }
+
+  /**
+   * The reference search's player: a search player spec with a playout budget (default {@link
+   * #DEFAULT_REFERENCE}), or null after adding its violations. Only what a root value depends on
+   * may be set: the policy, playouts, prior, exploration and RAVE.
+   */
+  private static ResolvedPlayer referencePlayer(BalanceSpec b, String path, Violations v) {
+    int before = v.count();
+    SearchPlayerSpec spec = b.getReferencePlayer();
+    if (spec.getSeconds() != 0) {
+      v.add(
+          Violations.join(path, "seconds"),
+          "must be unset: a reference value must not depend on a worker's speed; give playouts"
+              + " (got "
+              + Violations.number(spec.getSeconds())
+              + ")");
+    }
+    String[] moveOnly = {"resignThreshold", "pass", "earlyStop"};
+    boolean[] set = {
+      spec.hasResignThreshold(), !spec.getPass().isEmpty(), !spec.getEarlyStop().isEmpty()
+    };
+    for (int i = 0; i < moveOnly.length; i++) {
+      if (set[i]) {
+        v.add(
+            Violations.join(path, moveOnly[i]),
+            "must be unset: it decides how a player moves, not a position's value");
+      }
+    }
+    if (v.count() > before) {
+      return null;
+    }
+    if (spec.getPlayouts() == 0) {
+      spec = spec.toBuilder().setPlayouts(DEFAULT_REFERENCE).build();
+    }
+    return MatchSpecs.search("", spec, null, path, v);
   }
 
   /** The listed positions with their values (NaN without one). */
@@ -261,8 +320,8 @@ public final class BalanceSpecs {
 
   /**
    * The positions of the games of {@code sgf}: in each game, after {@code from}, {@code from +
-   * every}, ... moves while a move follows, at most {@code maxPositions}; {@code gameOf} gets each
-   * position's game.
+   * every}, ... moves while a move follows and at most {@code perGame} of them, at most {@code
+   * maxPositions} in all; {@code gameOf} gets each position's game.
    */
   private static void fromGames(
       BalanceSpec b,
@@ -280,6 +339,10 @@ public final class BalanceSpecs {
     v.range(Violations.join(specPath, "every"), 1, MAX_EVERY, every);
     int most = b.hasMaxPositions() ? b.getMaxPositions() : DEFAULT_MAX_POSITIONS;
     v.range(Violations.join(specPath, "maxPositions"), 1, MAX_POSITIONS, most);
+    int perGame = b.hasPerGame() ? b.getPerGame() : Integer.MAX_VALUE;
+    if (b.hasPerGame()) {
+      v.range(Violations.join(specPath, "perGame"), 1, MAX_PER_GAME, perGame);
+    }
     if (sgf.hasMove()) {
       v.add(
           Violations.join(path, "move"),
@@ -324,7 +387,9 @@ public final class BalanceSpecs {
     for (int g = 0; g < games.size() && positions.size() < most; g++) {
       SgfGame record = games.get(g);
       int moves = record.moves().size();
-      for (int k = from; k < moves && positions.size() < most; k += every) {
+      int taken = 0;
+      for (int k = from; k < moves && positions.size() < most && taken < perGame; k += every) {
+        taken++;
         try {
           positions.add(
               new JobPosition(

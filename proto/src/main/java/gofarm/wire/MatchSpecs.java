@@ -281,7 +281,11 @@ public final class MatchSpecs {
         .build();
   }
 
-  private static ResolvedPlayer search(
+  /**
+   * The search player of {@code s} (on {@code clock}, or null for its per-move budget), or null
+   * after adding its violations under {@code path}; an empty name is made from the policy.
+   */
+  static ResolvedPlayer search(
       String name, SearchPlayerSpec s, TimeSettings clock, String path, Violations v) {
     int before = v.count();
     PolicySpec policy = null;

@@ -3,9 +3,11 @@ package gofarm.wire;
 import gofarm.playout.PolicySpec;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
+import gofarm.proto.v1.PositionSearch;
 import gofarm.proto.v1.PositionValue;
 import gofarm.rules.Game;
 import gofarm.rules.Rules;
+import gofarm.search.SearchConfig;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,13 +31,51 @@ public final class PositionSearches {
     if (a.getId().getJobId().isEmpty()) {
       v.add("id.jobId", "required");
     }
-    v.range("search.playouts", 1, MAX_PLAYOUTS, a.getSearch().getPlayouts());
+    PositionSearch s = a.getSearch();
+    v.range("search.playouts", 1, MAX_PLAYOUTS, s.getPlayouts());
+    // The ranges a match's search player has (MatchSpecs).
+    double prior = s.hasPrior() ? s.getPrior() : 0;
+    double exploration = s.hasExploration() ? s.getExploration() : 0;
+    double rave =
+        s.hasRaveEquivalence() ? s.getRaveEquivalence() : SearchConfig.DEFAULT_RAVE_EQUIVALENCE;
+    within(v, "search.prior", 0, 100, prior);
+    within(v, "search.exploration", 0, 10, exploration);
+    within(v, "search.raveEquivalence", 1, 1e9, rave);
     Rules rules = Codec.rules(a.getRules(), "rules", v);
     PolicySpec policy = Codec.policy(a.getPolicy(), "policy", v);
     Game game = Codec.game(a.getPosition(), rules == null ? Rules.DEFAULT : rules, "position", v);
     v.throwIfAny();
+    SearchConfig config =
+        SearchConfig.of(policy)
+            .withPrior(prior)
+            .withExploration(exploration)
+            .withRaveEquivalence(rave);
     return new SearchChunk(
-        ChunkKey.fromProto(a.getId()), game, policy, a.getSearch().getPlayouts(), a.getSeed());
+        ChunkKey.fromProto(a.getId()), game, config, s.getPlayouts(), a.getSeed());
+  }
+
+  private static void within(Violations v, String path, double min, double max, double x) {
+    if (!(x >= min && x <= max)) {
+      v.add(
+          path,
+          "must be "
+              + Violations.number(min)
+              + ".."
+              + Violations.number(max)
+              + " (got "
+              + Violations.number(x)
+              + ")");
+    }
+  }
+
+  /** The search message of a reference search with {@code config}'s settings. */
+  public static PositionSearch search(SearchConfig config, long playouts) {
+    return PositionSearch.newBuilder()
+        .setPlayouts(playouts)
+        .setPrior(config.prior())
+        .setExploration(config.exploration())
+        .setRaveEquivalence(config.raveEquivalence())
+        .build();
   }
 
   /** The result message of a finished search. */

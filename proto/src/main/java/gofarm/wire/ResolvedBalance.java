@@ -3,6 +3,7 @@ package gofarm.wire;
 import gofarm.learn.BalanceStep;
 import gofarm.playout.PolicySpec;
 import gofarm.rules.Rules;
+import gofarm.search.SearchConfig;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,6 +31,8 @@ import java.util.List;
  * @param heldOut per position, whether it is held out
  * @param games the games the positions come from (each listed position counts as one)
  * @param heldOutShare the share of games held out
+ * @param reference the reference search's settings: the starting policy's search by default, or the
+ *     spec's reference player
  * @param referencePlayouts the playouts of a reference search
  * @param iterations updates of γ
  * @param valuePlayouts M
@@ -51,6 +54,7 @@ public record ResolvedBalance(
     List<Boolean> heldOut,
     int games,
     double heldOutShare,
+    SearchConfig reference,
     long referencePlayouts,
     int iterations,
     int valuePlayouts,

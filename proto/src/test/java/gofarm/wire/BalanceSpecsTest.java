@@ -11,8 +11,10 @@ import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.PolicySpec;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.ReferencePosition;
+import gofarm.proto.v1.SearchPlayerSpec;
 import gofarm.proto.v1.SgfSource;
 import gofarm.proto.v1.TuneConfirm;
+import gofarm.search.SearchConfig;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -109,6 +111,71 @@ class BalanceSpecsTest {
   }
 
   @Test
+  void perGameSpreadsThePositionsOverMoreGames() {
+    ResolvedBalance b = resolve(fromGames().setFrom(10).setEvery(15).setPerGame(2));
+    assertEquals("games.sgf game 0 move 10", b.positions().get(0).label());
+    assertEquals("games.sgf game 0 move 25", b.positions().get(1).label());
+    assertEquals("games.sgf game 1 move 10", b.positions().get(2).label());
+    for (int g = 0; g < 30; g++) {
+      String game = "games.sgf game " + g + " ";
+      long fromGame = b.positions().stream().filter(p -> p.label().startsWith(game)).count();
+      assertTrue(fromGame <= 2, game + fromGame);
+    }
+  }
+
+  @Test
+  void theReferenceSearchIsTheStartingPolicysUnlessAPlayerIsGiven() {
+    ResolvedBalance own = resolve(fromGames().setReference(3000));
+    assertEquals(SearchConfig.of(own.start()), own.reference());
+    assertEquals(3000, own.referencePlayouts());
+
+    ResolvedBalance judged =
+        resolve(
+            fromGames()
+                .setReferencePlayer(
+                    SearchPlayerSpec.newBuilder()
+                        .setPolicy(PolicySpec.newBuilder().setName("heavy"))
+                        .setPrior(3)
+                        .setRaveEquivalence(500)));
+    assertEquals("heavy", judged.reference().policy().name());
+    assertEquals(3, judged.reference().prior());
+    assertEquals(500, judged.reference().raveEquivalence());
+    assertEquals(10_000, judged.referencePlayouts(), "the default budget");
+    assertEquals("start", judged.start().name(), "the start is still the balanced policy");
+
+    String refused =
+        problems(
+            fromGames()
+                .setReference(5000)
+                .setReferencePlayer(
+                    SearchPlayerSpec.newBuilder()
+                        .setPolicy(PolicySpec.newBuilder().setName("heavy"))
+                        .setSeconds(1)
+                        .setEarlyStop("always")
+                        .setPrior(200)));
+    for (String expected :
+        new String[] {
+          "spec.balance.reference: must be unset with referencePlayer, whose playouts say the"
+              + " search's budget (got 5000)",
+          "spec.balance.referencePlayer.seconds: must be unset: a reference value must not depend"
+              + " on a worker's speed; give playouts (got 1)",
+          "spec.balance.referencePlayer.earlyStop: must be unset: it decides how a player moves,"
+              + " not a position's value"
+        }) {
+      assertTrue(refused.contains(expected), expected + " in " + refused);
+    }
+    assertTrue(
+        problems(
+                fromGames()
+                    .setReferencePlayer(
+                        SearchPlayerSpec.newBuilder()
+                            .setPolicy(PolicySpec.newBuilder().setName("heavy"))
+                            .setPrior(200)))
+            .contains("spec.balance.referencePlayer.prior: must be 0..100"),
+        "the match player's ranges");
+  }
+
+  @Test
   void listedPositionsKeepTheirValues() {
     BalanceSpec.Builder spec = BalanceSpec.newBuilder().setPolicy(start()).setHeldOut(0);
     spec.addPositions(
@@ -162,7 +229,8 @@ class BalanceSpecsTest {
                 .setPositionsPerChunk(20_000)
                 .setEvery(0)
                 .setFrom(2000)
-                .setMaxPositions(0));
+                .setMaxPositions(0)
+                .setPerGame(0));
     for (String expected :
         new String[] {
           "spec.balance.heldOut: must be 0..0.5, the share of games held out (got 0.7)",
@@ -175,7 +243,8 @@ class BalanceSpecsTest {
           "spec.balance.positionsPerChunk: must be 1..10000 (got 20000)",
           "spec.balance.every: must be 1..1000 (got 0)",
           "spec.balance.from: must be 0..1000 (got 2000)",
-          "spec.balance.maxPositions: must be 1..10000 (got 0)"
+          "spec.balance.maxPositions: must be 1..10000 (got 0)",
+          "spec.balance.perGame: must be 1..1000 (got 0)"
         }) {
       assertTrue(ranges.contains(expected), expected + " in " + ranges);
     }

@@ -4,7 +4,6 @@ import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
 import gofarm.rules.Player;
 import gofarm.search.Budget;
-import gofarm.search.SearchConfig;
 import gofarm.search.SearchPlayer;
 import gofarm.search.SearchResult;
 import gofarm.wire.PositionSearches;
@@ -12,10 +11,10 @@ import gofarm.wire.SearchChunk;
 import io.grpc.StatusRuntimeException;
 
 /**
- * Runs position-search chunks (a tuning's reference values) on the calling thread, a playout
- * thread: gofarm's search with the chunk's policy, playout budget and seed, single-threaded so that
- * the value is the same on any worker. The root's win rate is the player to move's; the result
- * states black's.
+ * Runs position-search chunks (the reference values of tune and balance jobs) on the calling
+ * thread, a playout thread: gofarm's search with the chunk's settings (policy, prior, exploration,
+ * RAVE), playout budget and seed, single-threaded so that the value is the same on any worker. The
+ * root's win rate is the player to move's; the result states black's.
  */
 final class PositionSearchChunks {
   private PositionSearchChunks() {}
@@ -29,8 +28,7 @@ final class PositionSearchChunks {
     long start = System.nanoTime();
     SearchChunk chunk = PositionSearches.decode(a);
     SearchPlayer search =
-        new SearchPlayer(
-            SearchConfig.of(chunk.policy()), Budget.playouts(chunk.playouts()), chunk.seed());
+        new SearchPlayer(chunk.config(), Budget.playouts(chunk.playouts()), chunk.seed());
     Player toPlay = chunk.game().toPlay();
     SearchResult r = search.decide(chunk.game(), toPlay);
     double black = toPlay == Player.BLACK ? r.winRate() : 1 - r.winRate();

@@ -2,6 +2,7 @@ package gofarm.cli.report;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
+import gofarm.cli.console.TerminalText;
 import gofarm.playout.FeatureSpace;
 import gofarm.playout.GammaTable;
 import gofarm.proto.v1.BalanceIteration;
@@ -15,9 +16,11 @@ import gofarm.proto.v1.MatchResult;
 import gofarm.proto.v1.MatchSummary;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.ReferencePosition;
+import gofarm.proto.v1.SearchPlayerSpec;
 import gofarm.stats.Sprt;
 import gofarm.wire.BalanceSpecs;
 import gofarm.wire.MatchSpecs;
+import gofarm.wire.Violations;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -129,14 +132,31 @@ final class BalanceReport {
     if (s.getReferences() == 0) {
       return String.format(Locale.ROOT, "%,d given in the spec", positions);
     }
-    long playouts = spec.getReference() == 0 ? BalanceSpecs.DEFAULT_REFERENCE : spec.getReference();
     return String.format(
         Locale.ROOT,
-        "%,d of %,d found by the reference step so far (a %,d-playout search each; results.json"
-            + " keeps them as referenceValues)",
+        "%,d of %,d found by the reference step so far (%s each; results.json keeps them as"
+            + " referenceValues)",
         s.getReferencesDone(),
         s.getReferences(),
-        playouts);
+        judgeText(spec));
+  }
+
+  /** {@code a 10,000-playout search on the starting policy}, or on the reference player's. */
+  static String judgeText(BalanceSpec spec) {
+    if (!spec.hasReferencePlayer()) {
+      long playouts =
+          spec.getReference() == 0 ? BalanceSpecs.DEFAULT_REFERENCE : spec.getReference();
+      return String.format(Locale.ROOT, "a %,d-playout search on the starting policy", playouts);
+    }
+    SearchPlayerSpec p = spec.getReferencePlayer();
+    long playouts = p.getPlayouts() == 0 ? BalanceSpecs.DEFAULT_REFERENCE : p.getPlayouts();
+    String policy = p.getPolicy().getName().isEmpty() ? "its policy" : p.getPolicy().getName();
+    return String.format(
+        Locale.ROOT,
+        "a %,d-playout search on %s%s",
+        playouts,
+        TerminalText.escape(policy),
+        p.getPrior() > 0 ? " with prior " + Violations.number(p.getPrior()) : "");
   }
 
   /** {@code training 0.03412 (start 0.04511), held out 0.03920 (start 0.04603)}. */

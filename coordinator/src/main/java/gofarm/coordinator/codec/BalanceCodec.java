@@ -14,7 +14,6 @@ import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobStatus;
-import gofarm.proto.v1.PositionSearch;
 import gofarm.proto.v1.ResolvedPosition;
 import gofarm.wire.BalanceShards;
 import gofarm.wire.ChunkKey;
@@ -55,9 +54,9 @@ public final class BalanceCodec extends KindCodec<BalancePlay, BalanceReport> {
           .setId(key.toProto())
           .setPosition(balance.positions().get(position).position())
           .setRules(Codec.toProto(balance.rules()))
-          .setPolicy(Codec.toProto(balance.start()))
+          .setPolicy(Codec.toProto(balance.reference().policy()))
           .setSeed(balance.referenceSeed(position))
-          .setSearch(PositionSearch.newBuilder().setPlayouts(balance.referencePlayouts()))
+          .setSearch(PositionSearches.search(balance.reference(), balance.referencePlayouts()))
           .build();
     }
     if (key.position() == BalancePlan.CONFIRM) {

@@ -181,12 +181,16 @@ public final class BalancePlan implements JobKind<BalancePlay, BalanceReport> {
   public Duration lease(Duration base) {
     double longest = 0;
     for (ResolvedBalance.Shard s : balance.shards()) {
-      double perPlayout = Chunking.secondsPerPlayout(Geometry.of(s.size()), balance.start());
-      long playouts =
-          Math.max(
-              s.playouts(balance.valuePlayouts(), balance.gradientPlayouts()),
-              unvalued.isEmpty() ? 0 : balance.referencePlayouts());
-      longest = Math.max(longest, playouts * perPlayout);
+      Geometry g = Geometry.of(s.size());
+      double shard =
+          s.playouts(balance.valuePlayouts(), balance.gradientPlayouts())
+              * Chunking.secondsPerPlayout(g, balance.start());
+      double reference =
+          unvalued.isEmpty()
+              ? 0
+              : balance.referencePlayouts()
+                  * Chunking.secondsPerPlayout(g, balance.reference().policy());
+      longest = Math.max(longest, Math.max(shard, reference));
     }
     Duration lease = base.plusMillis((long) Math.ceil(SLOW * longest * 1000));
     if (balance.confirm() != null) {

@@ -124,7 +124,7 @@ class TuneCodecTest {
     assertEquals(key, search.key());
     assertEquals(800, search.playouts());
     assertEquals(t.referenceSeed(0), search.seed());
-    assertEquals("heavy", search.policy().name());
+    assertEquals("heavy", search.config().policy().name());
     assertEquals(9, search.game().geometry().size());
 
     TunePlay value = codec.decode(key, PositionSearches.result(key, 0.4, 800, 1.5));
