@@ -128,7 +128,7 @@ public final class ProgressBar {
         suffix.isEmpty() ? "" : "  " + suffix);
   }
 
-  /** 91.2k, 1.3M. */
+  /** 91.2k, 1.3M, 250, 0.4 (slow units, such as long searches, keep a decimal). */
   public static String human(double v) {
     if (v >= 1e6) {
       return String.format(Locale.ROOT, "%.1fM", v / 1e6);
@@ -136,7 +136,7 @@ public final class ProgressBar {
     if (v >= 1e3) {
       return String.format(Locale.ROOT, "%.1fk", v / 1e3);
     }
-    return String.format(Locale.ROOT, "%.0f", v);
+    return String.format(Locale.ROOT, v < 10 ? "%.1f" : "%.0f", v);
   }
 
   /** {@code 4.2s}, {@code 59s}, {@code 3m07s}, {@code 2h05m}. */

@@ -172,9 +172,14 @@ public final class JobWatcher {
     }
   }
 
-  /** A balance job's bars: one over its iterations, then one over its confirmation's pairs. */
+  /**
+   * A balance job's bars: one over its reference searches while they run (they can take longer than
+   * an iteration's pass), one over its iterations, then one over its confirmation's pairs.
+   */
   private static final class BalanceProgress {
     private final PrintWriter err;
+    private ProgressBar references;
+    private boolean referencesDone;
     private ProgressBar iterations;
     private ProgressBar pairs;
 
@@ -184,6 +189,18 @@ public final class JobWatcher {
 
     void show(JobStatus s) {
       BalanceSummary b = s.getBalance();
+      if (b.getPhase().equals("reference")) {
+        if (references == null) {
+          references = new ProgressBar("reference searches", b.getReferences(), err);
+        }
+        references.set(b.getReferencesDone());
+        return;
+      }
+      if (references != null && !referencesDone) {
+        references.set(b.getReferences());
+        references.finish();
+        referencesDone = true;
+      }
       if (!b.hasConfirm()) {
         if (iterations == null) {
           iterations = new ProgressBar("iterations", b.getIterations(), err);
@@ -210,7 +227,8 @@ public final class JobWatcher {
     }
 
     void finish(JobStatus s) {
-      ProgressBar bar = pairs != null ? pairs : iterations;
+      ProgressBar bar =
+          pairs != null ? pairs : iterations != null || referencesDone ? iterations : references;
       if (bar != null) {
         bar.finish();
       }
