@@ -159,7 +159,7 @@ public final class MatchCodec extends KindCodec<PlayedPair, MatchReport> {
       b.setLlr(r.llr())
           .setLlrLower(sprt.lowerBound())
           .setLlrUpper(sprt.upperBound())
-          .setDecision(decision(r.decision(), r.finished()))
+          .setDecision(decision(r.decision(), r.finished() && r.pairs() >= r.match().pairs()))
           .addAllRecentLlr(r.recentLlr())
           .setSprt(MatchSpecs.toProto(sprt));
       StopAwareElo s = r.stopAware();
@@ -182,12 +182,16 @@ public final class MatchCodec extends KindCodec<PlayedPair, MatchReport> {
         .build();
   }
 
-  private static SprtDecision decision(Sprt.Decision decision, boolean finished) {
+  /**
+   * The decision as clients see it: INCONCLUSIVE only when {@code everyPair} was played without one;
+   * a match cancelled or failed before that has no decision ("ended before the test decided").
+   */
+  private static SprtDecision decision(Sprt.Decision decision, boolean everyPair) {
     return switch (decision) {
       case ACCEPT_H1 -> SprtDecision.ACCEPT_H1;
       case ACCEPT_H0 -> SprtDecision.ACCEPT_H0;
       case CONTINUE ->
-          finished ? SprtDecision.INCONCLUSIVE : SprtDecision.SPRT_DECISION_UNSPECIFIED;
+          everyPair ? SprtDecision.INCONCLUSIVE : SprtDecision.SPRT_DECISION_UNSPECIFIED;
     };
   }
 
