@@ -107,17 +107,22 @@ class ExamplesTest {
   }
 
   /**
-   * The balance example: positions every 10th move of the fit recipe's games, held out by game,
-   * valued by the reference search, from the shipped table, with a confirmation on 9x9.
+   * The balance example: moves 10, 25 and 40 of the first 100 games of the fit recipe, held out by
+   * game, valued by heavy's search with the prior, from the shipped table, with a confirmation on
+   * 9x9.
    */
   @Test
   void theBalanceExampleTakesPositionsFromTheFitGames() {
     ResolvedBalance b = (ResolvedBalance) resolve("balance-9x9.json");
-    assertEquals(200, b.positions().size());
+    assertEquals(300, b.positions().size());
     assertEquals("games-9x9.sgf game 0 move 10", b.positions().get(0).label());
-    assertEquals(200, b.unvalued().size(), "every value from the reference search");
-    assertEquals(10_000, b.referencePlayouts());
-    assertTrue(b.testPositions() > 20 && b.testPositions() < 60, "held out: " + b.testPositions());
+    assertEquals("games-9x9.sgf game 0 move 40", b.positions().get(2).label());
+    assertEquals("games-9x9.sgf game 1 move 10", b.positions().get(3).label());
+    assertEquals(300, b.unvalued().size(), "every value from the reference search");
+    assertEquals(5_000, b.referencePlayouts());
+    assertEquals("heavy", b.reference().policy().name(), "a judge stronger than the start");
+    assertEquals(3, b.reference().prior());
+    assertEquals(52, b.testPositions(), "held out by the seed, as the run in docs/learning.md");
     assertEquals(GammaTable.defaultTable(), b.start().gammaTable(), "the shipped table");
     assertEquals(7.0, b.rules().komi(), "the games' komi");
     assertEquals(9, b.confirm().size());

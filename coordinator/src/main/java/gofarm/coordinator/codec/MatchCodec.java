@@ -183,8 +183,8 @@ public final class MatchCodec extends KindCodec<PlayedPair, MatchReport> {
   }
 
   /**
-   * The decision as clients see it: INCONCLUSIVE only when {@code everyPair} was played without one;
-   * a match cancelled or failed before that has no decision ("ended before the test decided").
+   * The decision as clients see it: INCONCLUSIVE only when {@code everyPair} was played without
+   * one; a match cancelled or failed before that has no decision ("ended before the test decided").
    */
   private static SprtDecision decision(Sprt.Decision decision, boolean everyPair) {
     return switch (decision) {

@@ -170,8 +170,7 @@ class MatchCodecTest {
     assertEquals(
         SprtDecision.SPRT_DECISION_UNSPECIFIED, summary(codec, tally, false).getDecision());
     // Ended (cancelled) after 1 of the 2 pairs: no decision, not INCONCLUSIVE.
-    assertEquals(
-        SprtDecision.SPRT_DECISION_UNSPECIFIED, summary(codec, tally, true).getDecision());
+    assertEquals(SprtDecision.SPRT_DECISION_UNSPECIFIED, summary(codec, tally, true).getDecision());
     count(codec, tally, 1, 0, 1);
     assertEquals(SprtDecision.INCONCLUSIVE, summary(codec, tally, true).getDecision());
     assertEquals(2, summary(codec, tally, true).getRecentLlrCount());
