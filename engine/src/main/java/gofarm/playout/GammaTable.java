@@ -33,7 +33,11 @@ public final class GammaTable {
   /** The resource of the table the project fitted and ships. */
   static final String DEFAULT_RESOURCE = "/gofarm/playout/default.gamma";
 
+  /** The resource of that table after the shipped balance example (examples/balance-9x9.json). */
+  static final String BALANCED_RESOURCE = "/gofarm/playout/balanced.gamma";
+
   private static volatile GammaTable defaultTable;
+  private static volatile GammaTable balancedTable;
 
   private final double[] gamma;
 
@@ -72,18 +76,34 @@ public final class GammaTable {
   public static GammaTable defaultTable() {
     GammaTable t = defaultTable;
     if (t == null) {
-      try (InputStream in = GammaTable.class.getResourceAsStream(DEFAULT_RESOURCE)) {
-        if (in == null) {
-          throw new IllegalStateException(
-              "the default gamma table " + DEFAULT_RESOURCE + " is missing");
-        }
-        t = parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+      t = resource(DEFAULT_RESOURCE);
       defaultTable = t;
     }
     return t;
+  }
+
+  /**
+   * The shipped table balanced by simulation ({@code tuned-policy.gamma} of {@code
+   * examples/balance-9x9.json}, docs/learning.md).
+   */
+  public static GammaTable balancedTable() {
+    GammaTable t = balancedTable;
+    if (t == null) {
+      t = resource(BALANCED_RESOURCE);
+      balancedTable = t;
+    }
+    return t;
+  }
+
+  private static GammaTable resource(String name) {
+    try (InputStream in = GammaTable.class.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("the gamma table " + name + " is missing");
+      }
+      return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /**

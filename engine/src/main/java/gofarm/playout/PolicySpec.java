@@ -297,6 +297,10 @@ public record PolicySpec(String name, List<RuleSpec> rules, GammaTable gammas) {
     // Coulom's softmax over move features, with the gamma table fitted by the recipe in
     // examples/fit (docs/learning.md).
     add(m, "softmax", "softmax");
+    // The same table after simulation balancing (examples/balance-9x9.json, docs/learning.md).
+    m.put(
+        "softmax-balanced",
+        new PolicySpec("softmax-balanced", parse("softmax").rules(), GammaTable.balancedTable()));
     return java.util.Collections.unmodifiableMap(m);
   }
 

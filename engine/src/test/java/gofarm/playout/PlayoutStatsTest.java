@@ -125,6 +125,7 @@ class PlayoutStatsTest {
       mogo: white 412, moves 40358, B-W -9294, captures 19324, ko 864
       heavy: white 400, moves 39594, B-W -7149, captures 17351, ko 1017
       softmax: white 460, moves 30402, B-W -7596, captures 10754, ko 675
+      softmax-balanced: white 442, moves 31733, B-W -8244, captures 11845, ko 701
       """;
 
   @Test

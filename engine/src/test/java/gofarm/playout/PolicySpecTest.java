@@ -3,6 +3,7 @@ package gofarm.playout;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -14,8 +15,21 @@ class PolicySpecTest {
   @Test
   void presetsByName() {
     assertEquals(
-        java.util.List.of("uniform", "atari-local", "atari-global", "mogo", "heavy", "softmax"),
+        java.util.List.of(
+            "uniform",
+            "atari-local",
+            "atari-global",
+            "mogo",
+            "heavy",
+            "softmax",
+            "softmax-balanced"),
         java.util.List.copyOf(PolicySpec.PRESETS.keySet()));
+    // The balanced preset is the shipped table's softmax with the balanced table.
+    PolicySpec balanced = PolicySpec.parse("softmax-balanced");
+    assertEquals(PolicySpec.parse("softmax").rules(), balanced.rules());
+    assertEquals(GammaTable.balancedTable(), balanced.gammaTable());
+    assertTrue(!balanced.gammaTable().equals(GammaTable.defaultTable()), "balancing moved it");
+    assertEquals("softmax-balanced", balanced.toString());
     assertSame(PolicySpec.PRESETS.get("heavy"), PolicySpec.parse(" heavy "));
     assertEquals("random", PolicySpec.parse("uniform").rulesText());
     assertEquals(
@@ -49,7 +63,7 @@ class PolicySpecTest {
       value = {
         "foo | rules[0].kind: unknown rule 'foo' (known: capture, extend, two-lib, nakade,"
             + " pattern3, softmax, random, self-atari, settled) (presets: uniform, atari-local, atari-global, mogo,"
-            + " heavy, softmax)",
+            + " heavy, softmax, softmax-balanced)",
         "capture(scope=2) random | rules[0].params.scope: must be 0..1 (got 2)",
         "capture(scope=0.5) random | rules[0].params.scope: must be a whole number (got 0.5)",
         "capture(depth=3) random | rules[0].params.depth: unknown parameter of capture (known:"

@@ -228,14 +228,17 @@ public final class Codec {
     }
     String label = name.isBlank() ? defaultName : name;
     PolicySpec preset = PolicySpec.PRESETS.get(label);
-    if (preset != null && (!preset.rules().equals(rules) || gammas != null)) {
+    if (preset != null
+        && (!preset.rules().equals(rules) || !java.util.Objects.equals(preset.gammas(), gammas))) {
+      // A preset's own table (softmax-balanced's) comes back with it, as toProto writes it.
       v.add(
           namePath,
           Violations.quote(label)
-              + " is the name of a preset with other rules; label a custom policy differently");
+              + " is the name of a preset with other rules or another gamma table; label a custom"
+              + " policy differently");
       return null;
     }
-    return new PolicySpec(label, rules, gammas);
+    return preset != null ? preset : new PolicySpec(label, rules, gammas);
   }
 
   /**

@@ -194,11 +194,11 @@ class CodecTest {
                 .build()));
     assertEquals(
         "spec.evaluate.policies[1]: give a preset name (uniform, atari-local, atari-global, mogo,"
-            + " heavy, softmax), rules or text",
+            + " heavy, softmax, softmax-balanced), rules or text",
         policyProblems(gofarm.proto.v1.PolicySpec.getDefaultInstance()));
     assertEquals(
         "spec.evaluate.policies[1].name: unknown preset 'heavvy' (presets: uniform, atari-local,"
-            + " atari-global, mogo, heavy, softmax; for a custom policy give rules or text)",
+            + " atari-global, mogo, heavy, softmax, softmax-balanced; for a custom policy give rules or text)",
         policyProblems(gofarm.proto.v1.PolicySpec.newBuilder().setName("heavvy").build()));
     assertEquals(
         "spec.evaluate.policies[1]: give either rules or text, not both",
@@ -263,7 +263,7 @@ class CodecTest {
     assertEquals(
         "spec.evaluate.policies[1].text: rules[0].kind: unknown rule 'hevy' (known: capture,"
             + " extend, two-lib, nakade, pattern3, softmax, random, self-atari, settled) (presets: uniform,"
-            + " atari-local, atari-global, mogo, heavy, softmax)",
+            + " atari-local, atari-global, mogo, heavy, softmax, softmax-balanced)",
         policyProblems(gofarm.proto.v1.PolicySpec.newBuilder().setText("hevy").build()));
     assertEquals(
         "spec.evaluate.policies[1].name: at most 64 characters (got 65)",
@@ -277,10 +277,22 @@ class CodecTest {
         policyProblems(
             gofarm.proto.v1.PolicySpec.newBuilder().setText(" ".repeat(4091) + "random").build()));
     assertEquals(
-        "spec.evaluate.policies[1].name: 'heavy' is the name of a preset with other rules; label"
-            + " a custom policy differently",
+        "spec.evaluate.policies[1].name: 'heavy' is the name of a preset with other rules or"
+            + " another gamma table; label a custom policy differently",
         policyProblems(
             gofarm.proto.v1.PolicySpec.newBuilder().setName("heavy").setText("random").build()));
+    // softmax-balanced with the shipped (unbalanced) table is not the preset.
+    assertEquals(
+        "spec.evaluate.policies[1].name: 'softmax-balanced' is the name of a preset with other"
+            + " rules or another gamma table; label a custom policy differently",
+        policyProblems(
+            gofarm.proto.v1.PolicySpec.newBuilder()
+                .setName("softmax-balanced")
+                .setText("softmax")
+                .setGamma(
+                    gofarm.proto.v1.GammaSource.newBuilder()
+                        .setText(gofarm.playout.GammaTable.defaultTable().format()))
+                .build()));
   }
 
   @Test

@@ -440,7 +440,7 @@ class JobSpecsTest {
     assertEquals(
         "spec.priority: must be -100..100 (got 500); spec.evaluate.playouts: must be"
             + " 1..1000000000 (got -1); spec.evaluate.policies[0].name: unknown preset 'light'"
-            + " (presets: uniform, atari-local, atari-global, mogo, heavy, softmax; for a custom policy"
+            + " (presets: uniform, atari-local, atari-global, mogo, heavy, softmax, softmax-balanced; for a custom policy"
             + " give rules or text); spec.evaluate.positions[0].empty: must be 2..25 (got 1);"
             + " spec.evaluate.positions[1].sgf.file: was not read: the coordinator never reads"
             + " client files; submit the spec with gofarm submit or gofarm local, which send the"

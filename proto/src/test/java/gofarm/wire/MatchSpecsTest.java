@@ -295,7 +295,7 @@ class MatchSpecsTest {
     assertEquals(
         "spec.match.candidate.search.playouts: must be 1..10000000 (got -1);"
             + " spec.match.baseline.search.policy.name: unknown preset 'fast' (presets: uniform,"
-            + " atari-local, atari-global, mogo, heavy, softmax; for a custom policy give rules or text)",
+            + " atari-local, atari-global, mogo, heavy, softmax, softmax-balanced; for a custom policy give rules or text)",
         problems(
             match(search("heavy", SearchPlayerSpec.newBuilder().setPlayouts(-1)), search("fast"))));
     assertEquals(

@@ -175,7 +175,7 @@ class WorkerProtocolTest {
     assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
     assertEquals(
         "id.jobId: required; playouts: must be 1..10000000 (got 0); policy: give a preset name"
-            + " (uniform, atari-local, atari-global, mogo, heavy, softmax), rules or text; position.size:"
+            + " (uniform, atari-local, atari-global, mogo, heavy, softmax, softmax-balanced), rules or text; position.size:"
             + " must be 2..25 (got 0)",
         e.getStatus().getDescription());
   }

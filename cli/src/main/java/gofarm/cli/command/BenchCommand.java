@@ -58,7 +58,7 @@ public final class BenchCommand implements Callable<Integer> {
       names = "--policy",
       defaultValue = "uniform",
       description = {
-        "Policy: a preset (uniform, atari-local, atari-global, mogo, heavy, softmax), a rule list or softmax:FILE;"
+        "Policy: a preset (uniform, atari-local, atari-global, mogo, heavy, softmax, softmax-balanced), a rule list or softmax:FILE;"
             + " repeat the option for several (default: ${DEFAULT-VALUE})."
       })
   List<String> policies;
