@@ -4,12 +4,12 @@
 # the board (Chinese rules). Prints gofarm's wins with a 95% interval; the SGF files and twogtp's
 # table are kept under OUT.
 #
-#   tools/twogtp-match.sh [--time MINUTES] GOGUI_CLASSES OUT GAMES 'OPPONENT COMMAND' [gofarm gtp flags...]
+#   tools/twogtp-match.sh [--time MINUTES] [--size N] GOGUI_CLASSES OUT GAMES 'OPPONENT COMMAND' [gofarm gtp flags...]
 #   tools/twogtp-match.sh --summary OUT.dat     (the summary of a match played, or under way)
 #
 # --time gives both programs the same game clock, sent by twogtp as GTP time_settings (MINUTES of
 # sudden death; twogtp's MIN+MIN/MOVES for Canadian byo-yomi); each manages its own time and a
-# program that overruns loses on time.
+# program that overruns loses on time. --size: the board (default 9; komi 7 on every size).
 #
 # GOGUI_CLASSES: GoGui 1.6.0 compiled to classes (or its gogui.jar), fetched and built outside
 # this repository. Example (Pachi 12.90 at 10,000 playouts a move, without its neural network):
@@ -41,12 +41,13 @@ if [[ "${1:-}" == "--summary" && $# == 2 ]]; then
   exit 0
 fi
 clock=()
-if [[ "${1:-}" == "--time" && $# -ge 2 ]]; then
-  clock=(-time "$2")
+size=9
+while [[ "${1:-}" == --time || "${1:-}" == --size ]] && (( $# >= 2 )); do
+  if [[ "$1" == --time ]]; then clock=(-time "$2"); else size="$2"; fi
   shift 2
-fi
+done
 if (( $# < 4 )); then
-  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 gogui="$1"; out="$2"; games="$3"; opponent="$4"; shift 4
@@ -59,8 +60,8 @@ mkdir -p "$(dirname "$out")"
 
 java -cp "$gogui" net.sf.gogui.tools.twogtp.Main \
   -black "$opponent" \
-  -white "$root/gofarm gtp --komi 7 --size 9 $*" \
+  -white "$root/gofarm gtp --komi 7 --size $size $*" \
   -referee "$gnugo --mode gtp --chinese-rules" \
-  -size 9 -komi 7 -alternate -auto -games "$games" -sgffile "$out" "${clock[@]}" 2> "$out.err"
+  -size "$size" -komi 7 -alternate -auto -games "$games" -sgffile "$out" "${clock[@]}" 2> "$out.err"
 
 summarize "$out.dat"
