@@ -219,8 +219,8 @@ public final class MatchSpecs {
    */
   static TimeSettings clock(ClockSpec c, String path, boolean engine, Violations v) {
     int before = v.count();
-    range(v, Violations.join(path, "mainSeconds"), 0, MAX_MAIN_SECONDS, c.getMainSeconds());
-    range(v, Violations.join(path, "periodSeconds"), 0, MAX_PERIOD_SECONDS, c.getPeriodSeconds());
+    v.range(Violations.join(path, "mainSeconds"), 0, MAX_MAIN_SECONDS, c.getMainSeconds());
+    v.range(Violations.join(path, "periodSeconds"), 0, MAX_PERIOD_SECONDS, c.getPeriodSeconds());
     v.range(Violations.join(path, "periods"), 0, MAX_PERIODS, c.getPeriods());
     v.range(Violations.join(path, "stones"), 0, MAX_STONES, c.getStones());
     if (v.count() > before) {
@@ -310,8 +310,8 @@ public final class MatchSpecs {
     } else if (s.getSeconds() != 0) {
       if (s.getPlayouts() != 0) {
         v.add(path, "give playouts or seconds per move, not both");
-      } else if (range(
-          v, Violations.join(path, "seconds"), MIN_SECONDS, MAX_SECONDS, s.getSeconds())) {
+      } else if (v.range(
+          Violations.join(path, "seconds"), MIN_SECONDS, MAX_SECONDS, s.getSeconds())) {
         budget = Budget.time(Duration.ofNanos(Math.round(s.getSeconds() * 1e9)));
       }
     } else {
@@ -321,18 +321,18 @@ public final class MatchSpecs {
       }
     }
     double exploration = s.hasExploration() ? s.getExploration() : 0;
-    range(v, Violations.join(path, "exploration"), 0, 10, exploration);
+    v.range(Violations.join(path, "exploration"), 0, 10, exploration);
     double rave =
         s.hasRaveEquivalence() ? s.getRaveEquivalence() : SearchConfig.DEFAULT_RAVE_EQUIVALENCE;
-    range(v, Violations.join(path, "raveEquivalence"), 1, 1e9, rave);
+    v.range(Violations.join(path, "raveEquivalence"), 1, 1e9, rave);
     SearchConfig defaults = policy == null ? null : SearchConfig.of(policy);
     double resign =
         s.hasResignThreshold()
             ? s.getResignThreshold()
             : defaults == null ? 0 : defaults.resignThreshold();
-    range(v, Violations.join(path, "resignThreshold"), 0, 0.5, resign);
+    v.range(Violations.join(path, "resignThreshold"), 0, 0.5, resign);
     double prior = s.hasPrior() ? s.getPrior() : 0;
-    range(v, Violations.join(path, "prior"), 0, 100, prior);
+    v.range(Violations.join(path, "prior"), 0, 100, prior);
     PassRule passRule = PassRule.FINAL_STATUS;
     if (!s.getPass().isEmpty()) {
       try {
@@ -452,8 +452,8 @@ public final class MatchSpecs {
   /** The SPRT of {@code s}, or null after adding its violations under {@code path}. */
   static Sprt sprt(SprtSpec s, String path, Violations v) {
     int before = v.count();
-    range(v, Violations.join(path, "elo0"), -MAX_ELO, MAX_ELO, s.getElo0());
-    range(v, Violations.join(path, "elo1"), -MAX_ELO, MAX_ELO, s.getElo1());
+    v.range(Violations.join(path, "elo0"), -MAX_ELO, MAX_ELO, s.getElo0());
+    v.range(Violations.join(path, "elo1"), -MAX_ELO, MAX_ELO, s.getElo1());
     if (v.count() == before && !(s.getElo0() < s.getElo1())) {
       v.add(
           Violations.join(path, "elo1"),
@@ -465,8 +465,8 @@ public final class MatchSpecs {
     }
     double alpha = s.getAlpha() == 0 ? DEFAULT_ERROR : s.getAlpha();
     double beta = s.getBeta() == 0 ? DEFAULT_ERROR : s.getBeta();
-    range(v, Violations.join(path, "alpha"), MIN_ERROR, MAX_ERROR, alpha);
-    range(v, Violations.join(path, "beta"), MIN_ERROR, MAX_ERROR, beta);
+    v.range(Violations.join(path, "alpha"), MIN_ERROR, MAX_ERROR, alpha);
+    v.range(Violations.join(path, "beta"), MIN_ERROR, MAX_ERROR, beta);
     EloModel model =
         switch (s.getModel()) {
           case ELO_MODEL_UNSPECIFIED, LOGISTIC -> EloModel.LOGISTIC;
@@ -578,22 +578,6 @@ public final class MatchSpecs {
         return true;
       }
     }
-    return false;
-  }
-
-  private static boolean range(Violations v, String field, double min, double max, double value) {
-    if (value >= min && value <= max) {
-      return true;
-    }
-    v.add(
-        field,
-        "must be "
-            + Violations.number(min)
-            + ".."
-            + Violations.number(max)
-            + " (got "
-            + Violations.number(value)
-            + ")");
     return false;
   }
 }

@@ -38,9 +38,9 @@ public final class PositionSearches {
     double exploration = s.hasExploration() ? s.getExploration() : 0;
     double rave =
         s.hasRaveEquivalence() ? s.getRaveEquivalence() : SearchConfig.DEFAULT_RAVE_EQUIVALENCE;
-    within(v, "search.prior", 0, 100, prior);
-    within(v, "search.exploration", 0, 10, exploration);
-    within(v, "search.raveEquivalence", 1, 1e9, rave);
+    v.range("search.prior", 0, 100, prior);
+    v.range("search.exploration", 0, 10, exploration);
+    v.range("search.raveEquivalence", 1, 1e9, rave);
     Rules rules = Codec.rules(a.getRules(), "rules", v);
     PolicySpec policy = Codec.policy(a.getPolicy(), "policy", v);
     Game game = Codec.game(a.getPosition(), rules == null ? Rules.DEFAULT : rules, "position", v);
@@ -52,20 +52,6 @@ public final class PositionSearches {
             .withRaveEquivalence(rave);
     return new SearchChunk(
         ChunkKey.fromProto(a.getId()), game, config, s.getPlayouts(), a.getSeed());
-  }
-
-  private static void within(Violations v, String path, double min, double max, double x) {
-    if (!(x >= min && x <= max)) {
-      v.add(
-          path,
-          "must be "
-              + Violations.number(min)
-              + ".."
-              + Violations.number(max)
-              + " (got "
-              + Violations.number(x)
-              + ")");
-    }
   }
 
   /** The search message of a reference search with {@code config}'s settings. */

@@ -109,6 +109,20 @@ public final class Violations {
   }
 
   /**
+   * The same for a real number: adds {@code field: must be min..max (got value)} unless value is in
+   * range (NaN never is), the numbers written as {@link #number} writes them.
+   *
+   * @return whether the value was in range
+   */
+  public boolean range(String field, double min, double max, double value) {
+    if (value >= min && value <= max) {
+      return true;
+    }
+    add(field, "must be " + number(min) + ".." + number(max) + " (got " + number(value) + ")");
+    return false;
+  }
+
+  /**
    * Adds {@code field: at most max characters (got n)} if the text is longer.
    *
    * @return whether the text was short enough
