@@ -20,10 +20,12 @@ import java.util.List;
  *
  * <ul>
  *   <li><b>Moves left</b>, as Pachi estimates them ({@code board_estimated_moves_left}): half the
- *       empty points beyond the fifth of the board a finished game keeps empty, and at least {@link
- *       #MIN_MOVES_LEFT}, so that the main time is never spent as if the game were about to end:
- *       each move takes at most a thirtieth of what is left, and the time left falls geometrically
- *       rather than to zero.
+ *       empty points beyond the fifth of the board a finished game keeps empty, and at least a
+ *       twelfth of the board's points ({@link #MIN_MOVES_LEFT_SHARE}: 30 on 19x19, 14 on 13x13) and
+ *       never fewer than {@link #MIN_MOVES_LEFT}, so that the main time is never spent as if the
+ *       game were about to end: each move takes at most that share of what is left, and the time
+ *       left falls geometrically rather than to zero. A floor of 30 on 9x9 as well left half of a
+ *       60 s clock unused at the end of a game (games of 45 to 65 moves against Pachi, 2026-11).
  *   <li><b>Main time:</b> the main time left, less the {@link #RESERVE} of sudden death (a tenth of
  *       the main time, kept for the moves that outlast the estimate) and the margin, over the moves
  *       left; with byo-yomi never less than a byo-yomi move gets (as Pachi: a player need not hurry
@@ -42,8 +44,11 @@ import java.util.List;
  * @param margin the time kept back from every move's allocation
  */
 public record TimeAllocator(Duration margin) {
-  /** The fewest moves the main time is planned for. */
-  public static final int MIN_MOVES_LEFT = 30;
+  /** The fewest moves the main time is planned for, on any board. */
+  public static final int MIN_MOVES_LEFT = 10;
+
+  /** The fewest moves the main time is planned for, as a share of the board's points. */
+  public static final double MIN_MOVES_LEFT_SHARE = 1.0 / 12;
 
   /** The share of sudden-death main time kept back from the allocation. */
   public static final double RESERVE = 0.1;
@@ -77,7 +82,8 @@ public record TimeAllocator(Duration margin) {
   public static int movesLeft(Game game) {
     int points = game.geometry().pointCount();
     int empty = game.board().emptyCount();
-    return Math.max(MIN_MOVES_LEFT, (empty - points / 5) / 2);
+    int floor = Math.max(MIN_MOVES_LEFT, (int) (MIN_MOVES_LEFT_SHARE * points));
+    return Math.max(floor, (empty - points / 5) / 2);
   }
 
   /** The time the next move in {@code game} may take under {@code clock}, or null without limit. */

@@ -173,7 +173,13 @@ class GameClockTest {
   void theMainTimeIsSharedOverTheMovesLikelyLeft() {
     Game empty = gameWithMoves(0);
     assertEquals(32, TimeAllocator.movesLeft(empty), "(81 - 16) / 2");
-    assertEquals(30, TimeAllocator.movesLeft(gameWithMoves(60)), "never fewer than 30");
+    assertEquals(10, TimeAllocator.movesLeft(gameWithMoves(60)), "never fewer than 10");
+    assertEquals(144, TimeAllocator.movesLeft(new Game(19, Rules.DEFAULT)), "(361 - 72) / 2");
+    Game full19 = new Game(19, Rules.DEFAULT);
+    for (int i = 0; full19.board().emptyCount() > 80; i++) {
+      full19.play(gofarm.rules.Player.BLACK, full19.geometry().point(i)); // Black's rows
+    }
+    assertEquals(30, TimeAllocator.movesLeft(full19), "a twelfth of 361 points");
     TimeAllocator allocator = new TimeAllocator(s(0.2));
     GameClock sudden = new GameClock(TimeSettings.absolute(s(60)));
     // (60 - 6 reserve - 0.2 margin) / 32
