@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * The farm as it runs in production: a coordinator and workers in separate JVMs on 127.0.0.1,
  * talking gRPC over TCP. A worker killed with {@code kill -9} mid-job, and a coordinator killed and
  * restarted mid-job while workers hold finished results, change nothing: every job completes with
- * exactly its playouts and the same statistics as an undisturbed run.
+ * exactly its playouts and the same statistics as an undisturbed run. A killed worker restarted at
+ * once with the same id waits for its id rather than exiting.
  */
 class FarmProcessesTest {
   private static final long WAIT_MILLIS = 120_000;
@@ -41,6 +42,7 @@ class FarmProcessesTest {
   private Path dir;
 
   private final List<Process> processes = new ArrayList<>();
+  private final List<Path> logs = new ArrayList<>();
   private int port;
   private ManagedChannel channel;
   private PlayoutFarmGrpc.PlayoutFarmBlockingStub farm;
@@ -93,16 +95,29 @@ class FarmProcessesTest {
   void aWorkerKilledMidJobLosesNothingAndCountsNothingTwice() throws Exception {
     startCoordinator(null);
     Process a = startWorker("a");
-    startWorker("b");
+    Process b = startWorker("b");
     JobResults undisturbed = finish(submit());
 
     String id = submit();
     waitForProgress(id, 0.25);
     a.destroyForcibly(); // SIGKILL: no drain, no goodbye
+    a.waitFor(10, TimeUnit.SECONDS);
+    // Restarted at once with its id, as a supervisor restarts a container whose pid is always 1:
+    // the hub holds the id for the killed stream until its claim lapses (a lease), and the new
+    // process waits for it instead of exiting.
+    Process restarted = startWorker("a");
     JobResults disturbed = finish(id);
 
     assertSameStatistics(undisturbed, disturbed);
     assertEquals(48_000, disturbed.getStatus().getPlayoutsDone());
+
+    b.destroyForcibly(); // the next job has only the restarted worker to run it
+    JobResults afterRestart = finish(submit());
+    assertSameStatistics(undisturbed, afterRestart);
+    assertTrue(restarted.isAlive(), "the restarted worker is still running");
+    assertTrue(
+        Files.readString(logOf(restarted)).contains("holds this worker's id"),
+        "the restarted worker met the held id: " + Files.readString(logOf(restarted)));
   }
 
   @Test
@@ -255,6 +270,11 @@ class FarmProcessesTest {
     Process p =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     processes.add(p);
+    logs.add(log);
     return p;
+  }
+
+  private Path logOf(Process p) {
+    return logs.get(processes.indexOf(p));
   }
 }

@@ -10,10 +10,11 @@ import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 
 /**
- * What follows when a stream to the hub ends: a refusal is final; otherwise the worker dials again
- * after a {@link Backoff} delay that grows with each attempt failed since the last welcome, unless
- * it has gone {@link WorkerSettings#giveUpAfter()} without a welcome (counted from the first dial,
- * or from the end of the last welcomed stream). The messages are for the person running the worker.
+ * What follows when a stream to the hub ends: a refusal is final (an id held by another stream is
+ * not one: it is freed when that stream's claim lapses); otherwise the worker dials again after a
+ * {@link Backoff} delay that grows with each attempt failed since the last welcome, unless it has
+ * gone {@link WorkerSettings#giveUpAfter()} without a welcome (counted from the first dial, or from
+ * the end of the last welcomed stream). The messages are for the person running the worker.
  */
 final class Reconnects {
   /** After a stream ended: stop for good with a message, or dial again after a wait. */
@@ -72,13 +73,10 @@ final class Reconnects {
    */
   String refusal(Status status) {
     return switch (status.getCode()) {
-      // ALREADY_EXISTS: another process holds this worker id; PERMISSION_DENIED: not a worker
-      // token, or quarantined.
-      case FAILED_PRECONDITION,
-          INVALID_ARGUMENT,
-          UNAUTHENTICATED,
-          PERMISSION_DENIED,
-          ALREADY_EXISTS ->
+      // PERMISSION_DENIED: not a worker token, or quarantined. ALREADY_EXISTS (the id is held)
+      // is not final: the holder may be this worker's own earlier process, killed, whose claim
+      // lapses within a lease; a worker that stopped on it would crash-loop under a supervisor.
+      case FAILED_PRECONDITION, INVALID_ARGUMENT, UNAUTHENTICATED, PERMISSION_DENIED ->
           "the coordinator at " + authority + " refused this worker: " + status.getDescription();
       case UNIMPLEMENTED ->
           authority
@@ -112,7 +110,15 @@ final class Reconnects {
               + describe(status)
               + ")");
     }
-    if (welcomed) {
+    if (status.getCode() == Status.Code.ALREADY_EXISTS) {
+      LOG.warn(
+          "the coordinator at {} holds this worker's id for another stream ({}); retrying in {}."
+              + " If this worker was restarted, the id is free once its old stream's claim lapses;"
+              + " if another worker runs with this id, give one of them another --id",
+          authority,
+          status.getDescription(),
+          seconds(wait));
+    } else if (welcomed) {
       LOG.warn(
           "lost the coordinator at {} ({}); {} chunks running, {} results unacknowledged;"
               + " reconnecting in {}",

@@ -38,6 +38,9 @@ class ReconnectsTest {
         r.refusal(Status.UNIMPLEMENTED.withDescription("no such method")));
     assertNull(r.refusal(DOWN));
     assertNull(r.refusal(Status.CANCELLED));
+    assertNull(
+        r.refusal(Status.ALREADY_EXISTS.withDescription("worker id w1 is connected")),
+        "an id held by this worker's killed process is freed within a lease: dial again");
   }
 
   @Test
