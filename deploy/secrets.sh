@@ -3,6 +3,8 @@
 #   tokens            the coordinator's --auth file: random tokens for an admin, a submitter
 #                     ('local'), a reader ('grafana') and the workers ('workers')
 #   ROLE.token        each of those tokens alone, for --token-file (admin, submitter, reader, worker)
+#   worker-K.token    with --workers N: a worker token per machine, K = 1..N (names workers-K).
+#                     Spot checks count one vote per token: give each machine its own
 #   ca.pem            a self-signed CA (10 years) that clients and workers trust (--tls-ca);
 #                     ca-key.pem signs with it
 #   server.pem, server-key.pem   the coordinator's certificate (--tls-cert, --tls-key) for the
@@ -17,9 +19,16 @@ die() {
   exit 1
 }
 
+workers=0
+if [[ "${1:-}" == --workers ]]; then
+  [[ "${2:-}" =~ ^[1-9][0-9]{0,3}$ ]] || die "--workers takes a number of machines, 1..9999 (got '${2:-}')"
+  workers=$2
+  shift 2
+fi
 if [[ $# -lt 1 || "$1" == -h || "$1" == --help ]]; then
-  echo "Usage: $me DIR [HOST...]   (HOST: a DNS name or an IP address of the coordinator;"
-  echo "       default 127.0.0.1 localhost). See docs/security.md."
+  echo "Usage: $me [--workers N] DIR [HOST...]   (HOST: a DNS name or an IP address of the"
+  echo "       coordinator; default 127.0.0.1 localhost; N: a worker token per machine)."
+  echo "       See docs/security.md."
   [[ $# -ge 1 ]] && exit 0
   exit 2
 fi
@@ -62,6 +71,15 @@ if [[ ! -s "$dir/tokens" ]]; then
 fi
 for f in tokens admin.token submitter.token reader.token worker.token; do
   [[ -s "$dir/$f" ]] || die "$dir/$f is missing; delete $dir to make new tokens"
+done
+# A worker token per machine, added to the tokens file if missing (a restarted coordinator or a
+# SIGHUP reads them).
+for ((k = 1; k <= workers; k++)); do
+  if [[ ! -s "$dir/worker-$k.token" ]]; then
+    token="$(new_token)"
+    printf '%s\n' "$token" >"$dir/worker-$k.token"
+    printf '%-10s %-8s %s\n' worker "workers-$k" "$token" >>"$dir/tokens"
+  fi
 done
 
 if [[ ! -s "$dir/ca.pem" || ! -s "$dir/server.pem" || ! -s "$dir/server-key.pem" ]]; then

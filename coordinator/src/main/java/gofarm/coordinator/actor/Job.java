@@ -77,11 +77,13 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
 
   /**
    * The pool offers a worker: lease it up to {@code max} chunks, send them to {@code session} and
-   * tell the pool how many went out.
+   * tell the pool how many went out. {@code voter} is whose vote the worker's results are in spot
+   * checks (its token's), {@code otherWorkers} how many workers of other voters could check them.
    */
   public record Lease(
       long request,
       String workerId,
+      String voter,
       ActorRef<WorkerSession.Command> session,
       int max,
       int otherWorkers,
@@ -279,6 +281,7 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
     long now = clock.millis();
     long deadline = now + leaseTimeout.toMillis();
     otherWorkers = lease.otherWorkers();
+    spotChecks.voter(lease.workerId(), lease.voter());
     // Spot checks first: held results wait for them, and the oldest holds the most back.
     List<ChunkKey> keys = spotChecks.lease(lease.workerId(), lease.max(), deadline);
     if (keys.size() < lease.max() && !spotChecks.isQuarantined(lease.workerId())) {

@@ -57,6 +57,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
       int credit,
       Set<String> engines,
       String resumeToken,
+      String voter,
       ActorRef<WorkerSession.Command> session)
       implements Command {}
 
@@ -115,6 +116,10 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     final int threads;
     final int credit;
     final Set<String> engines;
+
+    /** Whose vote its results are in spot checks: its token's (see {@code SpotChecks}). */
+    final String voter;
+
     final ActorRef<WorkerSession.Command> session;
 
     /** Chunks the worker holds, as its session reports them. */
@@ -133,11 +138,13 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
         int threads,
         int credit,
         Set<String> engines,
+        String voter,
         ActorRef<WorkerSession.Command> session) {
       this.id = id;
       this.threads = threads;
       this.credit = credit;
       this.engines = Set.copyOf(engines);
+      this.voter = voter;
       this.session = session;
     }
 
@@ -301,6 +308,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
             joined.threads(),
             joined.credit(),
             joined.engines(),
+            joined.voter(),
             joined.session()));
     getContext()
         .getLog()
@@ -500,7 +508,13 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
         requests.put(id, new Request(worker.id, job.id, n));
         job.ref.tell(
             new Job.Lease(
-                id, worker.id, worker.session, n, othersFor(worker, job), getContext().getSelf()));
+                id,
+                worker.id,
+                worker.voter,
+                worker.session,
+                n,
+                othersFor(worker, job),
+                getContext().getSelf()));
         asked = true;
       }
       if (!asked) {
@@ -510,16 +524,14 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   }
 
   /**
-   * How many other workers could run {@code job}'s chunks, so that a spot check of {@code worker}'s
-   * results can happen: any other, unless the job needs external engines.
+   * How many workers of another voter could run {@code job}'s chunks, so that a spot check of
+   * {@code worker}'s results can happen: any of another token, unless the job needs external
+   * engines they lack.
    */
   private int othersFor(WorkerEntry worker, JobEntry job) {
-    if (job.engines.isEmpty()) {
-      return workers.size() - 1;
-    }
     int n = 0;
     for (WorkerEntry w : workers.values()) {
-      if (w != worker && w.engines.containsAll(job.engines)) {
+      if (!w.voter.equals(worker.voter) && w.engines.containsAll(job.engines)) {
         n++;
       }
     }

@@ -180,6 +180,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
       int credit,
       java.util.Set<String> engines,
       String resumeToken,
+      String voter,
       Link link,
       Welcome welcome,
       ActorRef<WorkerPool.Command> pool,
@@ -190,7 +191,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
         context -> {
           pool.tell(
               new WorkerPool.WorkerJoined(
-                  workerId, threads, credit, engines, resumeToken, context.getSelf()));
+                  workerId, threads, credit, engines, resumeToken, voter, context.getSelf()));
           return Behaviors.withTimers(
               timers ->
                   new WorkerSession(

@@ -3,6 +3,7 @@ package gofarm.coordinator.grpc;
 import gofarm.coordinator.actor.JobManager;
 import gofarm.coordinator.actor.WorkerPool;
 import gofarm.coordinator.actor.WorkerSession;
+import gofarm.coordinator.auth.Caller;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
 import gofarm.proto.v1.Hello;
 import gofarm.proto.v1.HubMessage;
@@ -54,17 +55,27 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
 
   @Override
   public StreamObserver<WorkerMessage> connect(StreamObserver<HubMessage> responses) {
-    return new Stream((ServerCallStreamObserver<HubMessage>) responses);
+    return new Stream((ServerCallStreamObserver<HubMessage>) responses, Caller.current());
   }
 
   /** One worker's stream, as gRPC delivers it. */
   private final class Stream implements StreamObserver<WorkerMessage> {
     private final ServerCallStreamObserver<HubMessage> out;
+    private final Caller caller;
     private volatile ActorRef<WorkerSession.Command> session;
     private boolean refused;
 
-    Stream(ServerCallStreamObserver<HubMessage> out) {
+    Stream(ServerCallStreamObserver<HubMessage> out, Caller caller) {
       this.out = out;
+      this.caller = caller;
+    }
+
+    /**
+     * Whose vote the worker's results are in spot checks: its token's, whatever id it claims, so
+     * that one token's streams count once; without {@code --auth}, its own.
+     */
+    private String voter(Hello hello) {
+      return caller.name().isEmpty() ? "worker " + hello.getWorkerId() : "token " + caller.name();
     }
 
     @Override
@@ -98,6 +109,7 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
                   WorkerProtocol.credit(hello),
                   java.util.Set.copyOf(hello.getEnginesList()),
                   hello.getResumeToken(),
+                  voter(hello),
                   new Link(out),
                   WorkerProtocol.welcome((int) lease.toSeconds(), version),
                   pool,

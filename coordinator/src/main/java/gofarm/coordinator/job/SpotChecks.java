@@ -20,6 +20,11 @@ import java.util.function.BiPredicate;
  * single-threaded state owned by the job's actor; the {@link ChunkTable} holds the checked chunk
  * meanwhile.
  *
+ * <p>Runs are votes, and a check is settled only by two <em>voters</em> that agree: a worker's
+ * voter is its token ({@link #voter}), so that the streams one token opens, however many ids they
+ * claim, can neither confirm one another's results nor outvote an honest worker; a check is never
+ * leased to a worker whose voter has run it. Without tokens each worker is its own voter.
+ *
  * <p>What is checked: the first result of each worker in the job, and a share of the others chosen
  * by a hash of the job's seed and the chunk (so the choice does not depend on timing). Until its
  * first check passes, a worker's later results are held too (its backlog), so a lying newcomer
@@ -65,9 +70,11 @@ public final class SpotChecks<R, E> {
       this.waitingSince = now;
     }
 
-    boolean ranOn(String worker) {
+    /** Whether {@code worker}'s voter has run the check, under this or another of its ids. */
+    boolean ranBy(String worker) {
+      String voter = voterOf(worker);
       for (Run<R, E> r : runs) {
-        if (r.worker().equals(worker)) {
+        if (voterOf(r.worker()).equals(voter)) {
           return true;
         }
       }
@@ -78,6 +85,7 @@ public final class SpotChecks<R, E> {
   private final double share;
   private final long salt;
   private final BiPredicate<E, E> same;
+  private final Map<String, String> voters = new HashMap<>();
   private final Set<String> verified = new HashSet<>();
   private final Set<String> quarantined = new HashSet<>();
 
@@ -119,6 +127,18 @@ public final class SpotChecks<R, E> {
     return share > 0;
   }
 
+  /**
+   * {@code worker} votes as {@code voter} (the name of the token it presented): its runs and those
+   * of every other worker of that voter count as one.
+   */
+  public void voter(String worker, String voter) {
+    voters.put(worker, voter);
+  }
+
+  private String voterOf(String worker) {
+    return voters.getOrDefault(worker, worker);
+  }
+
   public boolean isQuarantined(String worker) {
     return quarantined.contains(worker);
   }
@@ -126,7 +146,7 @@ public final class SpotChecks<R, E> {
   /**
    * Whether a result of {@code key} from {@code worker} is to be held: it is the worker's first,
    * its first check has not passed yet, or the chunk is one of the sampled share. Never when no
-   * other worker could run the check ({@code others == 0}).
+   * worker of another voter could run the check ({@code others == 0}).
    */
   public boolean wantsToHold(ChunkKey key, String worker, int others) {
     if (!enabled() || others <= 0) {
@@ -164,7 +184,7 @@ public final class SpotChecks<R, E> {
     }
     for (Iterator<ChunkKey> it = unleased.iterator(); it.hasNext() && out.size() < max; ) {
       Check c = checks.get(it.next());
-      if (!c.ranOn(worker)) {
+      if (!c.ranBy(worker)) {
         c.leasedTo = worker;
         c.deadline = deadline;
         it.remove();

@@ -564,6 +564,7 @@ class JobActorsTest {
                 credit,
                 Set.of(),
                 resumeToken,
+                "worker " + id,
                 stream,
                 WorkerProtocol.welcome(60, "test"),
                 pool,
@@ -810,7 +811,8 @@ class JobActorsTest {
   private TestProbe<WorkerSession.Command> worker(String id, int credit, Set<String> engines) {
     TestProbe<WorkerSession.Command> session = testKit.createTestProbe();
     workerIds.put(session, id);
-    pool.tell(new WorkerPool.WorkerJoined(id, 1, credit, engines, "", session.ref()));
+    pool.tell(
+        new WorkerPool.WorkerJoined(id, 1, credit, engines, "", "worker " + id, session.ref()));
     session.expectMessageClass(WorkerSession.Joined.class, WAIT);
     return session;
   }

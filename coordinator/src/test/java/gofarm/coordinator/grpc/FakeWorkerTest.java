@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gofarm.coordinator.Coordinator;
 import gofarm.coordinator.CoordinatorSettings;
+import gofarm.coordinator.auth.Tokens;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
 import gofarm.proto.v1.GetJobRequest;
@@ -19,18 +20,26 @@ import gofarm.wire.JobSpecs;
 import gofarm.wire.ResolvedEvaluation;
 import gofarm.wire.StatsCodec;
 import gofarm.wire.WorkerProtocol;
+import io.grpc.CallCredentials;
 import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.MetadataUtils;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Workers that lie, built on the project's own stubs and talking gRPC over TCP on 127.0.0.1 to a
@@ -159,6 +168,85 @@ class FakeWorkerTest {
     assertEquals(Status.Code.PERMISSION_DENIED, end.getCode(), end.toString());
     assertTrue(end.getDescription().contains("captures"), end.getDescription());
     assertTrue(counter("gofarm_coordinator_results_refused", "reason", "invalid") >= 1);
+  }
+
+  /**
+   * The probe's sybil: three streams under one worker token, each with its own id, answer every
+   * chunk with the same plausible made-up statistics, next to two honest workers with a token each.
+   * One token is one voter: the sybil's streams never confirm one another, the job's statistics are
+   * exact, and no honest worker is quarantined.
+   */
+  @Test
+  void threeStreamsUnderOneTokenCannotOutvoteTwoHonestWorkers(@TempDir Path dir) throws Exception {
+    stop(); // this test's coordinator checks tokens
+    String submitter = "alice-token-0123456789";
+    String sybil = "sybil-token-0123456789";
+    Path tokens =
+        Files.writeString(
+            dir.resolve("tokens"),
+            """
+            submitter alice %s
+            worker    sybil %s
+            worker    h1    h1-token-0123456789
+            worker    h2    h2-token-0123456789
+            """
+                .formatted(submitter, sybil));
+    coordinator =
+        Coordinator.start(
+            NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)),
+            new CoordinatorSettings("127.0.0.1", -1, null, Duration.ofSeconds(30), "test")
+                .withSpotChecks(0.05)
+                .withTokens(Tokens.load(tokens), 2));
+    channel =
+        NettyChannelBuilder.forAddress("127.0.0.1", coordinator.port()).usePlaintext().build();
+    Metadata headers = new Metadata();
+    headers.put(
+        Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + submitter);
+    farm =
+        PlayoutFarmGrpc.newBlockingStub(channel)
+            .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
+
+    List<ScriptedWorker> honest = new ArrayList<>();
+    for (String name : List.of("h1", "h2")) {
+      ScriptedWorker w =
+          new ScriptedWorker()
+              .connect(
+                  channel, bearer(name + "-token-0123456789"), WorkerProtocol.VERSION, name, 1);
+      assertTrue(w.awaitWelcome(WAIT));
+      honest.add(w);
+    }
+    List<ScriptedWorker> sybils = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      ScriptedWorker w =
+          new ScriptedWorker(ScriptedWorker::madeUp)
+              .connect(channel, bearer(sybil), WorkerProtocol.VERSION, "sybil-" + i, 1);
+      assertTrue(w.awaitWelcome(WAIT));
+      sybils.add(w);
+    }
+    JobResults results = run();
+    assertExact(results);
+    assertTrue(
+        counter("gofarm_coordinator_workers_quarantined", null, null) >= 1,
+        "a sybil stream was caught");
+    for (ScriptedWorker w : honest) {
+      assertEquals(null, w.end(Duration.ZERO), "an honest worker's stream is still open");
+    }
+    assertTrue(
+        !results.getStatus().getMessage().contains("worker h"), results.getStatus().getMessage());
+  }
+
+  /** The token as call credentials, as a worker sends it. */
+  private static CallCredentials bearer(String token) {
+    return new CallCredentials() {
+      @Override
+      public void applyRequestMetadata(
+          RequestInfo info, java.util.concurrent.Executor executor, MetadataApplier applier) {
+        Metadata headers = new Metadata();
+        headers.put(
+            Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);
+        applier.apply(headers);
+      }
+    };
   }
 
   @Test

@@ -42,6 +42,42 @@ class SpotChecksTest {
     assertEquals(1, c.passed());
   }
 
+  /**
+   * Three streams under one token (the probe's sybil) send the same made-up results: they are one
+   * voter, so none of them checks another's result, and two honest tokens outvote them.
+   */
+  @Test
+  void streamsUnderOneTokenAreOneVoter() {
+    SpotChecks<String, String> c = checks(0.5);
+    for (String sybil : List.of("sybil-0", "sybil-1", "sybil-2")) {
+      c.voter(sybil, "token workers");
+    }
+    c.voter("h1", "token h1");
+    c.voter("h2", "token h2");
+    c.hold(key(0), "sybil-0", "lie", "lie", 0);
+    assertEquals(List.of(), c.lease("sybil-1", 5, 100), "the same token never checks itself");
+    assertEquals(List.of(), c.lease("sybil-2", 5, 100));
+    assertEquals(List.of(key(0)), c.lease("h1", 5, 100));
+    assertNull(c.ran(key(0), "h1", "truth", "truth"));
+    assertEquals(List.of(), c.lease("sybil-2", 5, 100), "nor checks an honest run against itself");
+    assertEquals(List.of(key(0)), c.lease("h2", 5, 100));
+    SpotChecks.Settled<String> s = c.ran(key(0), "h2", "truth", "truth");
+    assertEquals("truth", s.result());
+    assertEquals(List.of("h1", "h2"), s.agreed());
+    assertEquals(List.of("sybil-0"), s.liars());
+
+    // An honest worker's first result, checked by a sybil, is not decided by it.
+    c.hold(key(1), "h3", "truth1", "truth1", 0);
+    c.voter("h3", "token h3");
+    assertEquals(List.of(key(1)), c.lease("sybil-1", 5, 100));
+    assertNull(c.ran(key(1), "sybil-1", "lie1", "lie1"));
+    assertEquals(List.of(), c.lease("sybil-0", 5, 100));
+    assertEquals(List.of(key(1)), c.lease("h1", 5, 100));
+    s = c.ran(key(1), "h1", "truth1", "truth1");
+    assertEquals(List.of("h3", "h1"), s.agreed());
+    assertEquals(List.of("sybil-1"), s.liars());
+  }
+
   @Test
   void aDisagreementIsSettledByAThirdRunAndTheOddOneIsTheLiar() {
     SpotChecks<String, String> c = checks(0.5);
