@@ -6,6 +6,7 @@ import gofarm.coordinator.actor.JobArchive;
 import gofarm.coordinator.actor.JobManager;
 import gofarm.coordinator.actor.WorkerPool;
 import gofarm.coordinator.auth.AuthInterceptor;
+import gofarm.coordinator.auth.Tokens;
 import gofarm.coordinator.codec.JobPlan;
 import gofarm.coordinator.grpc.FarmService;
 import gofarm.coordinator.grpc.JobIds;
@@ -24,6 +25,7 @@ import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -51,6 +53,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class Coordinator implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Coordinator.class);
+
+  /** How often the tokens file is read for changes: a revoked token is refused within this. */
+  public static final Duration TOKENS_CHECK = Duration.ofSeconds(2);
 
   /** Pekko logs through SLF4J, never to stdout, which may carry tables and JSON. */
   private static final Config PEKKO =
@@ -115,6 +120,13 @@ public final class Coordinator implements AutoCloseable {
     if (settings.tokens() != null) {
       // One gate for every service; it lets health and reflection through.
       serverBuilder.intercept(new AuthInterceptor(settings.tokens()));
+      // Without a signal: under nohup SIGHUP is ignored, and Secrets change files in place.
+      Tokens tokens = settings.tokens();
+      watchTimer.scheduleWithFixedDelay(
+          tokens::reloadIfChanged,
+          TOKENS_CHECK.toMillis(),
+          TOKENS_CHECK.toMillis(),
+          TimeUnit.MILLISECONDS);
     }
     server =
         serverBuilder
@@ -130,7 +142,13 @@ public final class Coordinator implements AutoCloseable {
                     settings.maxRunningJobsPerToken()))
             .addService(
                 new WorkerHubService(
-                    system, pool, manager, metrics, settings.lease(), settings.version()))
+                    system,
+                    pool,
+                    manager,
+                    metrics,
+                    settings.lease(),
+                    settings.version(),
+                    settings.tokens()))
             .addService(health.grpc().getHealthService())
             .addService(ProtoReflectionServiceV1.newInstance())
             .build()

@@ -57,7 +57,8 @@ public final class CoordinatorCommand implements Callable<Integer> {
       paramLabel = "FILE",
       description =
           "The tokens file: one line per token, ROLE NAME TOKEN, roles worker, submitter,"
-              + " reader, admin; # starts a comment. Read again on SIGHUP. Without it every"
+              + " reader, admin; # starts a comment. Read again when it changes (within 2 s)"
+              + " and on SIGHUP; a removed token's worker streams end at once. Without it every"
               + " caller is an admin.")
   Path authFile;
 

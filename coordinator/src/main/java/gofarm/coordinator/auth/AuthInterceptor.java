@@ -86,7 +86,7 @@ public final class AuthInterceptor implements ServerInterceptor {
           call,
           Status.UNAUTHENTICATED.withDescription(
               "the coordinator does not know this token: check GOFARM_TOKEN or --token-file"
-                  + " against the coordinator's --auth file (reloaded on SIGHUP)"));
+                  + " against the coordinator's --auth file (read again when it changes)"));
     }
     Set<Role> allowed = ROLES.getOrDefault(method, EnumSet.of(Role.ADMIN));
     if (!allowed.contains(caller.role())) {

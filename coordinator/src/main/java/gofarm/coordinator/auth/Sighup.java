@@ -10,7 +10,10 @@ import org.slf4j.LoggerFactory;
  * <p>The JDK has no supported API for signals; {@code sun.misc.Signal} (module {@code
  * jdk.unsupported}, present in every OpenJDK build since 9 and kept for this use) is the one
  * wrapped here, so nothing else in the project touches it. Where SIGHUP does not exist (Windows) or
- * the JVM reserves it ({@code -Xrs}), {@link #onSignal} logs that reloads need a restart.
+ * the JVM reserves it ({@code -Xrs}), {@link #onSignal} logs that reloads need a restart; where the
+ * process ignores it ({@code nohup}), the JVM keeps it ignored and {@link #onSignal} says so. The
+ * coordinator's tokens do not depend on it: {@link Tokens#reloadIfChanged} reads their file again
+ * when it changes.
  */
 public final class Sighup {
   private static final Logger LOG = LoggerFactory.getLogger(Sighup.class);
@@ -25,19 +28,28 @@ public final class Sighup {
    */
   public static boolean onSignal(String what, Runnable action) {
     try {
-      sun.misc.Signal.handle(
-          new sun.misc.Signal("HUP"),
-          signal -> {
-            LOG.info("SIGHUP: {}", what);
-            try {
-              action.run();
-            } catch (RuntimeException e) {
-              LOG.error("SIGHUP: {} failed", what, e);
-            }
-          });
+      sun.misc.SignalHandler before =
+          sun.misc.Signal.handle(
+              new sun.misc.Signal("HUP"),
+              signal -> {
+                LOG.info("SIGHUP: {}", what);
+                try {
+                  action.run();
+                } catch (RuntimeException e) {
+                  LOG.error("SIGHUP: {} failed", what, e);
+                }
+              });
+      if (before == sun.misc.SignalHandler.SIG_IGN) {
+        // The JVM leaves a signal ignored at start (nohup) ignored: say so, and what still works.
+        LOG.info(
+            "SIGHUP is ignored by this process (started under nohup?); to {}, change the file:"
+                + " it is read again within seconds",
+            what);
+        return false;
+      }
       return true;
     } catch (IllegalArgumentException | UnsupportedOperationException e) {
-      LOG.warn("cannot handle SIGHUP here ({}); restart to {}", e.getMessage(), what);
+      LOG.warn("cannot handle SIGHUP here ({}); change the file to {}", e.getMessage(), what);
       return false;
     }
   }

@@ -11,12 +11,17 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The tokens a coordinator accepts, read from a {@link TokensFile} and read again by {@link
- * #reload} (on SIGHUP): a bad file on reload keeps the tokens in force and logs why.
+ * #reload}: on SIGHUP, and whenever the file's content changes ({@link #reloadIfChanged}, which the
+ * coordinator calls every few seconds: a process started under {@code nohup} ignores SIGHUP, and a
+ * Kubernetes Secret is updated in place). A bad file on reload keeps the tokens in force and logs
+ * why. After a reload the {@link #onReload listeners} run, so that what a revoked token opened (a
+ * worker's stream) ends at once; {@link #inForce} says whether a caller's token survived.
  *
  * <p>Tokens are kept as SHA-256 digests and a presented token is compared with every one of them by
  * {@link MessageDigest#isEqual}, with no early exit, so the time a check takes says nothing about
@@ -30,6 +35,8 @@ public final class Tokens {
 
   private final Path file;
   private volatile List<Known> known;
+  private byte[] contentDigest; // of the file as last read; guarded by this
+  private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
 
   private Tokens(Path file, List<Known> known) {
     this.file = file;
@@ -43,7 +50,8 @@ public final class Tokens {
    * @throws java.io.UncheckedIOException if the file cannot be read
    */
   public static Tokens load(Path file) {
-    Tokens tokens = new Tokens(file, read(file));
+    Tokens tokens = new Tokens(file, read(file, List.of()));
+    tokens.contentDigest = digestOf(file);
     LOG.info("{} tokens from {}", tokens.size(), file);
     return tokens;
   }
@@ -67,14 +75,72 @@ public final class Tokens {
    * @return whether the new tokens are in force
    */
   public boolean reload() {
+    synchronized (this) {
+      byte[] digest = null;
+      try {
+        digest = digestOf(file);
+        known = read(file, known);
+        LOG.info("reloaded {}: {} tokens", file, size());
+      } catch (RuntimeException e) {
+        LOG.error("kept the {} tokens in force: cannot reload {}", size(), e.getMessage());
+        return false;
+      } finally {
+        if (digest != null) {
+          contentDigest = digest; // a bad file is reported once, not at every check
+        }
+      }
+    }
+    for (Runnable listener : listeners) {
+      try {
+        listener.run();
+      } catch (RuntimeException e) {
+        LOG.error("after reloading {}", file, e);
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Reloads if the file's content differs from what was last read (an unreadable file changes
+   * nothing: {@link #reload} would keep the tokens anyway).
+   *
+   * @return whether it reloaded
+   */
+  public boolean reloadIfChanged() {
+    byte[] now;
     try {
-      known = read(file);
-      LOG.info("reloaded {}: {} tokens", file, size());
-      return true;
+      now = digestOf(file);
     } catch (RuntimeException e) {
-      LOG.error("kept the {} tokens in force: cannot reload {}", size(), e.getMessage());
       return false;
     }
+    synchronized (this) {
+      if (MessageDigest.isEqual(now, contentDigest)) {
+        return false;
+      }
+    }
+    LOG.info("{} changed", file);
+    return reload();
+  }
+
+  /** Runs {@code listener} after every successful reload. */
+  public void onReload(Runnable listener) {
+    listeners.add(listener);
+  }
+
+  /**
+   * Whether {@code caller}'s token is still accepted: it came from this file and the last reload
+   * kept it (the same token, name and role). {@link Caller#LOCAL} always is.
+   */
+  public boolean inForce(Caller caller) {
+    if (caller == Caller.LOCAL) {
+      return true;
+    }
+    for (Known k : known) {
+      if (k.caller() == caller) { // identity: a reload keeps the instance of a token it keeps
+        return true;
+      }
+    }
+    return false;
   }
 
   public int size() {
@@ -85,13 +151,31 @@ public final class Tokens {
     return file;
   }
 
-  private static List<Known> read(Path file) {
+  /** The file's tokens; one that {@code before} has too (same token, name and role) is kept. */
+  private static List<Known> read(Path file, List<Known> before) {
     warnIfOthersCanRead(file);
     List<Known> list = new ArrayList<>();
     for (TokensFile.Entry e : TokensFile.read(file)) {
-      list.add(new Known(sha256(e.token()), new Caller(e.name(), e.role())));
+      byte[] digest = sha256(e.token());
+      Caller caller = new Caller(e.name(), e.role());
+      for (Known k : before) {
+        if (MessageDigest.isEqual(k.digest(), digest) && k.caller().equals(caller)) {
+          caller = k.caller();
+        }
+      }
+      list.add(new Known(digest, caller));
     }
     return List.copyOf(list);
+  }
+
+  private static byte[] digestOf(Path file) {
+    try {
+      return MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
   }
 
   private static void warnIfOthersCanRead(Path file) {

@@ -4,6 +4,7 @@ import gofarm.coordinator.actor.JobManager;
 import gofarm.coordinator.actor.WorkerPool;
 import gofarm.coordinator.actor.WorkerSession;
 import gofarm.coordinator.auth.Caller;
+import gofarm.coordinator.auth.Tokens;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
 import gofarm.proto.v1.Hello;
 import gofarm.proto.v1.HubMessage;
@@ -15,6 +16,8 @@ import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -23,7 +26,9 @@ import org.apache.pekko.actor.typed.Props;
 /**
  * The hub workers dial into ({@code WorkerHub.Connect}): checks each stream's Hello (protocol
  * version first: another version is refused with FAILED_PRECONDITION and a message saying what to
- * do), then starts a {@link WorkerSession} actor that owns the stream from there on.
+ * do), then starts a {@link WorkerSession} actor that owns the stream from there on. When a reload
+ * of the tokens revokes a stream's token, the stream ends at once with UNAUTHENTICATED and its
+ * chunks are leased again.
  */
 public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
   private final ActorSystem<?> system;
@@ -33,10 +38,12 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
   private final Duration lease;
   private final String version;
   private final AtomicLong sessions = new AtomicLong();
+  private final Set<Stream> streams = ConcurrentHashMap.newKeySet();
 
   /**
    * @param lease how long a chunk stays leased; also how long a worker may stay silent
    * @param version the coordinator's version, for the Welcome
+   * @param tokens the tokens callers present, or null without {@code --auth}
    */
   public WorkerHubService(
       ActorSystem<?> system,
@@ -44,18 +51,31 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
       ActorRef<JobManager.Command> manager,
       CoordinatorMetrics metrics,
       Duration lease,
-      String version) {
+      String version,
+      Tokens tokens) {
     this.system = system;
     this.pool = pool;
     this.manager = manager;
     this.metrics = metrics;
     this.lease = lease;
     this.version = version;
+    if (tokens != null) {
+      tokens.onReload(
+          () -> {
+            for (Stream stream : streams) {
+              if (!tokens.inForce(stream.caller)) {
+                stream.revoke();
+              }
+            }
+          });
+    }
   }
 
   @Override
   public StreamObserver<WorkerMessage> connect(StreamObserver<HubMessage> responses) {
-    return new Stream((ServerCallStreamObserver<HubMessage>) responses, Caller.current());
+    Stream stream = new Stream((ServerCallStreamObserver<HubMessage>) responses, Caller.current());
+    streams.add(stream);
+    return stream;
   }
 
   /** One worker's stream, as gRPC delivers it. */
@@ -122,13 +142,31 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
 
     private void refuse(StatusRuntimeException e) {
       refused = true;
+      streams.remove(this);
       synchronized (out) {
-        out.onError(e);
+        try {
+          out.onError(e);
+        } catch (IllegalStateException alreadyClosed) {
+          // the call has ended already
+        }
       }
+    }
+
+    /** The stream's token was revoked: it ends now, and its session gives its chunks back. */
+    private void revoke() {
+      String why =
+          caller.describe()
+              + " was revoked (the coordinator's --auth file no longer has it); ask the"
+              + " farm's operator for a token";
+      if (session != null) {
+        session.tell(new WorkerSession.StreamClosed(why));
+      }
+      refuse(Status.UNAUTHENTICATED.withDescription(why).asRuntimeException());
     }
 
     @Override
     public void onError(Throwable t) {
+      streams.remove(this);
       if (session != null) {
         session.tell(new WorkerSession.StreamClosed(Status.fromThrowable(t).toString()));
       }
@@ -136,6 +174,7 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
 
     @Override
     public void onCompleted() {
+      streams.remove(this);
       if (session != null) {
         session.tell(new WorkerSession.StreamClosed("the worker closed its stream"));
       }

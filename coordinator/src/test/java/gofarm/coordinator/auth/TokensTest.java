@@ -102,6 +102,35 @@ class TokensTest {
     assertEquals(1, tokens.size());
   }
 
+  /**
+   * A change of the file is seen without a signal; a caller's token stays in force while the file
+   * keeps it (same token, name and role), and is out once removed or given a new value.
+   */
+  @Test
+  void aChangedFileIsReloadedAndRevokesWhatItDropped() throws Exception {
+    Path file = write("submitter alice " + ALICE + "\nadmin ops " + OPS + "\n");
+    Tokens tokens = Tokens.load(file);
+    List<Integer> reloads = new java.util.ArrayList<>();
+    tokens.onReload(() -> reloads.add(tokens.size()));
+    Caller alice = tokens.authenticate(ALICE).orElseThrow();
+    Caller ops = tokens.authenticate(OPS).orElseThrow();
+    assertFalse(tokens.reloadIfChanged(), "unchanged");
+    assertTrue(tokens.inForce(alice) && tokens.inForce(ops) && tokens.inForce(Caller.LOCAL));
+
+    Files.writeString(file, "admin ops " + OPS + "\n# alice left\n");
+    assertTrue(tokens.reloadIfChanged());
+    assertFalse(tokens.inForce(alice), "removed");
+    assertTrue(tokens.inForce(ops), "kept");
+    assertFalse(tokens.inForce(new Caller("ops", Role.ADMIN)), "a caller this file never gave");
+    Files.writeString(file, "admin ops " + ALICE + "\n");
+    assertTrue(tokens.reloadIfChanged());
+    assertFalse(tokens.inForce(ops), "the same name with another token");
+    assertEquals(List.of(1, 1), reloads);
+    Files.writeString(file, "admin ops\n");
+    assertFalse(tokens.reloadIfChanged(), "a bad file changes nothing");
+    assertTrue(tokens.inForce(tokens.authenticate(ALICE).orElseThrow()));
+  }
+
   private void assertBad(String line, String message) throws Exception {
     Path file = write("admin ops " + OPS + "\n" + line + "\n");
     IllegalArgumentException e =

@@ -178,33 +178,16 @@ class FakeWorkerTest {
    */
   @Test
   void threeStreamsUnderOneTokenCannotOutvoteTwoHonestWorkers(@TempDir Path dir) throws Exception {
-    stop(); // this test's coordinator checks tokens
-    String submitter = "alice-token-0123456789";
     String sybil = "sybil-token-0123456789";
-    Path tokens =
-        Files.writeString(
-            dir.resolve("tokens"),
-            """
-            submitter alice %s
-            worker    sybil %s
-            worker    h1    h1-token-0123456789
-            worker    h2    h2-token-0123456789
-            """
-                .formatted(submitter, sybil));
-    coordinator =
-        Coordinator.start(
-            NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)),
-            new CoordinatorSettings("127.0.0.1", -1, null, Duration.ofSeconds(30), "test")
-                .withSpotChecks(0.05)
-                .withTokens(Tokens.load(tokens), 2));
-    channel =
-        NettyChannelBuilder.forAddress("127.0.0.1", coordinator.port()).usePlaintext().build();
-    Metadata headers = new Metadata();
-    headers.put(
-        Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + submitter);
-    farm =
-        PlayoutFarmGrpc.newBlockingStub(channel)
-            .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
+    withTokens(
+        dir,
+        0.05,
+        """
+        worker    sybil %s
+        worker    h1    h1-token-0123456789
+        worker    h2    h2-token-0123456789
+        """
+            .formatted(sybil));
 
     List<ScriptedWorker> honest = new ArrayList<>();
     for (String name : List.of("h1", "h2")) {
@@ -233,6 +216,80 @@ class FakeWorkerTest {
     }
     assertTrue(
         !results.getStatus().getMessage().contains("worker h"), results.getStatus().getMessage());
+  }
+
+  /**
+   * A worker token removed from the {@code --auth} file, with no signal (the coordinator reads the
+   * file again when it changes), ends the streams opened with it at once with UNAUTHENTICATED, and
+   * the chunks they held run on the other workers at once, not a lease later.
+   */
+  @Test
+  void aRevokedTokensStreamsEndAndTheirChunksRunElsewhereAtOnce(@TempDir Path dir)
+      throws Exception {
+    String hoarderLine = "worker    hoarder hoarder-token-0123456789\n";
+    // Without spot checks: h1's first result would wait a lease for another token to check it.
+    Path tokens = withTokens(dir, 0, hoarderLine + "worker    h1    h1-token-0123456789\n");
+    // It keeps every chunk it is given and answers none: without the revocation they would wait
+    // for the lease (30 s).
+    ScriptedWorker hoarder =
+        new ScriptedWorker(null)
+            .connect(
+                channel, bearer("hoarder-token-0123456789"), WorkerProtocol.VERSION, "hoarder", 1);
+    assertTrue(hoarder.awaitWelcome(WAIT));
+    JobStatus submitted = farm.submitJob(SubmitJobRequest.newBuilder().setSpec(spec()).build());
+    assertNotNull(hoarder.assignments.poll(30, TimeUnit.SECONDS), "the hoarder holds chunks");
+    ScriptedWorker honest =
+        new ScriptedWorker()
+            .connect(channel, bearer("h1-token-0123456789"), WorkerProtocol.VERSION, "h1", 1);
+    assertTrue(honest.awaitWelcome(WAIT));
+
+    long revoked = System.nanoTime();
+    Files.writeString(tokens, Files.readString(tokens).replace(hoarderLine, ""));
+    Status end = hoarder.end(Duration.ofSeconds(10));
+    assertNotNull(end, "the revoked token's stream was ended");
+    assertEquals(Status.Code.UNAUTHENTICATED, end.getCode(), end.toString());
+    assertTrue(
+        end.getDescription().contains("token 'hoarder' (worker) was revoked"), end.toString());
+    GetJobRequest id = GetJobRequest.newBuilder().setJobId(submitted.getJobId()).build();
+    Iterator<JobStatus> watch = farm.withDeadlineAfter(15, TimeUnit.SECONDS).watchJob(id);
+    JobStatus last = submitted;
+    while (watch.hasNext()) {
+      last = watch.next();
+    }
+    assertEquals(JobState.SUCCEEDED, last.getState(), last.getMessage());
+    assertTrue(
+        Duration.ofNanos(System.nanoTime() - revoked).compareTo(Duration.ofSeconds(15)) < 0,
+        "the job ended well within the 30 s lease");
+    assertExact(farm.getResults(id));
+    assertEquals(null, honest.end(Duration.ZERO), "the other token's stream is untouched");
+  }
+
+  /**
+   * Restarts this test's coordinator, checking this share of chunks, with an {@code --auth} file of
+   * these worker tokens and a submitter's, whose token the {@link #farm} stub presents; returns the
+   * file.
+   */
+  private Path withTokens(Path dir, double spotChecks, String workerTokens) throws Exception {
+    stop();
+    String submitter = "alice-token-0123456789";
+    Path tokens =
+        Files.writeString(
+            dir.resolve("tokens"), "submitter alice " + submitter + "\n" + workerTokens);
+    coordinator =
+        Coordinator.start(
+            NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)),
+            new CoordinatorSettings("127.0.0.1", -1, null, Duration.ofSeconds(30), "test")
+                .withSpotChecks(spotChecks)
+                .withTokens(Tokens.load(tokens), 2));
+    channel =
+        NettyChannelBuilder.forAddress("127.0.0.1", coordinator.port()).usePlaintext().build();
+    Metadata headers = new Metadata();
+    headers.put(
+        Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + submitter);
+    farm =
+        PlayoutFarmGrpc.newBlockingStub(channel)
+            .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
+    return tokens;
   }
 
   /** The token as call credentials, as a worker sends it. */

@@ -172,7 +172,7 @@ class SecureCoordinatorTest {
     assertEquals(Status.Code.UNAUTHENTICATED, s.getCode());
     assertEquals(
         "the coordinator does not know this token: check GOFARM_TOKEN or --token-file against the"
-            + " coordinator's --auth file (reloaded on SIGHUP)",
+            + " coordinator's --auth file (read again when it changes)",
         s.getDescription());
   }
 
