@@ -72,6 +72,20 @@ public final class AuthInterceptor implements ServerInterceptor {
     if (isOpen(service)) {
       return next.startCall(call, headers);
     }
+    Iterable<String> all = headers.getAll(AUTHORIZATION);
+    int count = 0;
+    for (String ignored : all == null ? java.util.List.<String>of() : all) {
+      count++;
+    }
+    if (count > 1) {
+      // Which one would count is a proxy's or a library's guess: refuse rather than pick.
+      return refuse(
+          call,
+          Status.UNAUTHENTICATED.withDescription(
+              "this call has "
+                  + count
+                  + " authorization headers; send exactly one, 'authorization: Bearer TOKEN'"));
+    }
     String header = headers.get(AUTHORIZATION);
     if (header == null || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
       return refuse(
@@ -80,7 +94,16 @@ public final class AuthInterceptor implements ServerInterceptor {
               "this coordinator requires a token: set GOFARM_TOKEN or pass --token-file FILE"
                   + " (a token of its --auth file, sent as 'authorization: Bearer TOKEN')"));
     }
-    Caller caller = tokens.authenticate(header.substring(BEARER.length()).strip()).orElse(null);
+    String token = header.substring(BEARER.length());
+    if (!token.equals(token.strip())) {
+      // A token is compared exactly: " TOKEN " is another token, not the same one tidied up.
+      return refuse(
+          call,
+          Status.UNAUTHENTICATED.withDescription(
+              "the token has spaces around it; send 'authorization: Bearer TOKEN' with the token"
+                  + " exactly as in the --auth file (the gofarm client trims token files)"));
+    }
+    Caller caller = tokens.authenticate(token).orElse(null);
     if (caller == null) {
       return refuse(
           call,

@@ -176,6 +176,33 @@ class SecureCoordinatorTest {
         s.getDescription());
   }
 
+  /** A bad token then a good one is not a good call; nor is a token with a space after it. */
+  @Test
+  void twoAuthorizationHeadersOrSpacesAroundTheTokenAreRefused() {
+    Metadata two = new Metadata();
+    Metadata.Key<String> key = Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
+    two.put(key, "Bearer " + ADMIN + "x");
+    two.put(key, "Bearer " + ADMIN);
+    Status s =
+        refusal(
+            () ->
+                PlayoutFarmGrpc.newBlockingStub(channel)
+                    .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(two))
+                    .withDeadlineAfter(30, TimeUnit.SECONDS)
+                    .listJobs(ListJobsRequest.getDefaultInstance()));
+    assertEquals(Status.Code.UNAUTHENTICATED, s.getCode());
+    assertEquals(
+        "this call has 2 authorization headers; send exactly one, 'authorization: Bearer TOKEN'",
+        s.getDescription());
+
+    Status spaced = refusal(() -> farm(ADMIN + " ").listJobs(ListJobsRequest.getDefaultInstance()));
+    assertEquals(Status.Code.UNAUTHENTICATED, spaced.getCode());
+    assertTrue(
+        spaced.getDescription().startsWith("the token has spaces around it"),
+        spaced.getDescription());
+    farm(ADMIN).listJobs(ListJobsRequest.getDefaultInstance()); // the token itself is good
+  }
+
   @Test
   void aRoleThatMayNotCallTheMethodIsPermissionDenied() throws Exception {
     Status reader = refusal(() -> farm(READER).submitJob(job(100)));
