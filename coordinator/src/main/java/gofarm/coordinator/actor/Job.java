@@ -118,8 +118,15 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
   /**
    * A worker's stream ended: its leased chunks go back to the queue. A quarantined worker's held
    * results are dropped too, to be run again elsewhere.
+   *
+   * @param quarantine why the worker was quarantined (by a spot check or by its counts, in this job
+   *     or another), or null if it only left
    */
-  public record WorkerLost(String workerId, boolean quarantined) implements Command {}
+  public record WorkerLost(String workerId, String quarantine) implements Command {
+    boolean quarantined() {
+      return quarantine != null;
+    }
+  }
 
   /** Stops the job; replies with the final report. */
   public record Cancel(ActorRef<JobReport> replyTo) implements Command {}
@@ -513,7 +520,7 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
 
   private Behavior<Command> onWorkerLost(WorkerLost lost) {
     if (lost.quarantined() && !spotChecks.isQuarantined(lost.workerId())) {
-      notices.add("worker " + lost.workerId() + " quarantined by another job's spot check");
+      notices.add("worker " + lost.workerId() + " quarantined: " + lost.quarantine());
     }
     dropWorker(lost.workerId(), lost.quarantined());
     return this;

@@ -340,10 +340,11 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   }
 
   private void forgetLeases(String workerId) {
-    forgetLeases(workerId, false);
+    forgetLeases(workerId, null);
   }
 
-  private void forgetLeases(String workerId, boolean quarantine) {
+  /** Every job forgets {@code workerId}'s leases, and drops its results if {@code quarantine}. */
+  private void forgetLeases(String workerId, String quarantine) {
     for (JobEntry job : jobs.values()) {
       job.ref.tell(new Job.WorkerLost(workerId, quarantine));
     }
@@ -363,7 +364,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
               WorkerSession.Refusal.QUARANTINED,
               "quarantined: " + q.reason() + "; check this worker's machine and build"));
     }
-    forgetLeases(q.workerId(), true);
+    forgetLeases(q.workerId(), q.reason());
     updateWorkerMetrics();
     dispatch();
     return this;

@@ -162,7 +162,11 @@ class FakeWorkerTest {
                 })
             .connect(channel, "fake");
     assertTrue(fake.awaitWelcome(WAIT));
-    assertExact(run());
+    JobResults results = run();
+    assertExact(results);
+    assertTrue(
+        results.getStatus().getMessage().contains("worker fake quarantined: it sent impossible"),
+        "the job says why, not 'another job's spot check': " + results.getStatus().getMessage());
     Status end = fake.end(WAIT);
     assertNotNull(end);
     assertEquals(Status.Code.PERMISSION_DENIED, end.getCode(), end.toString());
