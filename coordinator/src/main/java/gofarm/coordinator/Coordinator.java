@@ -266,7 +266,25 @@ public final class Coordinator implements AutoCloseable {
    */
   @Override
   public void close() {
+    close(Duration.ZERO);
+  }
+
+  /**
+   * Stops after {@code grace}: every health check (gRPC health, {@code /-/ready}, {@code
+   * /-/healthy}) says NOT_SERVING at once, while the ports keep answering for {@code grace}, so
+   * that a load balancer or an orchestrator probing every few seconds sees it and stops routing
+   * here before the ports close.
+   */
+  public void close(Duration grace) {
     health.closing();
+    if (!grace.isNegative() && !grace.isZero()) {
+      LOG.info("not serving; closing the ports in {} ms", grace.toMillis());
+      try {
+        Thread.sleep(grace.toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     server.shutdown();
     try {
       if (!server.awaitTermination(5, TimeUnit.SECONDS)) {

@@ -122,6 +122,16 @@ public final class CoordinatorCommand implements Callable<Integer> {
   int leaseSeconds;
 
   @Option(
+      names = "--shutdown-grace",
+      defaultValue = "5",
+      paramLabel = "SECONDS",
+      description =
+          "On SIGTERM, seconds the coordinator keeps answering while every health check says"
+              + " NOT_SERVING, so that probes and load balancers stop routing to it before its"
+              + " ports close (default: ${DEFAULT-VALUE}).")
+  int shutdownGrace;
+
+  @Option(
       names = "--spot-checks",
       defaultValue = "0.03",
       paramLabel = "SHARE",
@@ -161,6 +171,11 @@ public final class CoordinatorCommand implements Callable<Integer> {
     }
     OptionChecks.port(spec, "--port", port, false);
     OptionChecks.port(spec, "--metrics-port", metricsPort, true);
+    if (shutdownGrace < 0 || shutdownGrace > 300) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--shutdown-grace must be 0..300 seconds (got " + shutdownGrace + ")");
+    }
     if (leaseSeconds < 5) {
       throw new ParameterException(
           spec.commandLine(), "--lease-seconds must be at least 5 (got " + leaseSeconds + ")");
@@ -200,7 +215,7 @@ public final class CoordinatorCommand implements Callable<Integer> {
         .addShutdownHook(
             new Thread(
                 () -> {
-                  coordinator.close();
+                  coordinator.close(Duration.ofSeconds(shutdownGrace));
                   stopped.countDown();
                 },
                 "coordinator-shutdown"));

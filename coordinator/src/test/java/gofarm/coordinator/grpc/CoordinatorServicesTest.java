@@ -218,6 +218,30 @@ class CoordinatorServicesTest {
     assertEquals(JobState.CANCELLED, cancelled.getState());
   }
 
+  /**
+   * Stopping with a grace: health says NOT_SERVING at once, and the coordinator keeps answering
+   * through the grace, so probes see it before the port closes.
+   */
+  @Test
+  void aStoppingCoordinatorSaysNotServingThroughItsGrace() throws Exception {
+    var health = io.grpc.health.v1.HealthGrpc.newBlockingStub(channel);
+    var ready =
+        io.grpc.health.v1.HealthCheckRequest.newBuilder().setService("gofarm.ready").build();
+    Thread closing = new Thread(() -> coordinator.close(Duration.ofSeconds(2)));
+    long start = System.nanoTime();
+    closing.start();
+    var notServing = io.grpc.health.v1.HealthCheckResponse.ServingStatus.NOT_SERVING;
+    while (health.check(ready).getStatus() != notServing) {
+      Thread.onSpinWait();
+    }
+    // Still answering well into the grace: a probe every second sees NOT_SERVING at least once.
+    Thread.sleep(1000);
+    assertEquals(notServing, health.check(ready).getStatus());
+    farm.listJobs(ListJobsRequest.getDefaultInstance());
+    closing.join();
+    assertTrue(System.nanoTime() - start >= Duration.ofSeconds(2).toNanos());
+  }
+
   @Test
   void reflectionAndHealthAreServedForGrpcurlAndProbes() throws Exception {
     var health =
