@@ -119,6 +119,51 @@ class SecureFarmTest {
     }
   }
 
+  /**
+   * A client that dials the TLS port in plaintext, or trusts another CA, is told what to change,
+   * not "Network closed for unknown reason" or "General OpenSslEngine problem".
+   */
+  @Test
+  void aPlaintextClientOrAnotherCaIsToldWhatToChange() throws Exception {
+    CliRun plain =
+        CliRun.of(
+            "jobs",
+            "--coordinator",
+            address,
+            "--token-file",
+            secrets.resolve("reader.token").toString());
+    assertEquals(1, plain.exitCode(), plain.err());
+    assertTrue(
+        plain.err().startsWith("error: the coordinator closed the connection as soon as it opened")
+            && plain.err().contains("pass --tls-ca FILE"),
+        plain.err());
+
+    Path other = dir.resolve("other-secrets");
+    Process p =
+        new ProcessBuilder("bash", "deploy/secrets.sh", other.toString())
+            .directory(Path.of("..").toAbsolutePath().normalize().toFile())
+            .redirectErrorStream(true)
+            .start();
+    p.getInputStream().readAllBytes();
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0);
+    CliRun wrongCa =
+        CliRun.of(
+            "jobs",
+            "--coordinator",
+            address,
+            "--tls-ca",
+            other.resolve("ca.pem").toString(),
+            "--token-file",
+            secrets.resolve("reader.token").toString());
+    assertEquals(1, wrongCa.exitCode(), wrongCa.err());
+    assertEquals(
+        "error: the TLS handshake with the coordinator failed (Path does not chain with any of the"
+            + " trust anchors): check that --tls-ca (or GOFARM_TLS_CA) is the CA that signed the"
+            + " coordinator's certificate, and that --coordinator names a host that certificate is"
+            + " for",
+        wrongCa.err().strip());
+  }
+
   @Test
   void aReaderCannotSubmitAndTheErrorSaysWhichRoleItNeeds() {
     CliRun r = as("reader", "submit", "../examples/evaluate-9x9.json");

@@ -72,8 +72,56 @@ public final class Errors implements CommandLine.IExecutionExceptionHandler {
     return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
+  /**
+   * What to change when the connection failed for want of the right TLS settings, or null: a TLS
+   * port resets a plaintext client at once ("Connection reset by peer", or gRPC's "Network closed
+   * for unknown reason"), and a handshake fails on a certificate from another CA (grpc-netty's
+   * "General OpenSslEngine problem", whose cause says why) or on a plaintext port.
+   */
+  private static String transportAdvice(Status status) {
+    Throwable tls = null;
+    Throwable root = null;
+    for (Throwable t = status.getCause(); t != null && t != root; t = t.getCause()) {
+      root = t;
+      if (t instanceof javax.net.ssl.SSLException && tls == null) {
+        tls = t;
+      }
+    }
+    if (tls != null) {
+      // The root cause says why ("PKIX path building failed ..."), the SSLException only that.
+      String why = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+      if (why.contains("not an SSL/TLS record")) {
+        return "the coordinator does not speak TLS on this port ("
+            + why
+            + "); drop --tls-ca (and GOFARM_TLS_CA) if it runs without TLS, or check --coordinator";
+      }
+      return "the TLS handshake with the coordinator failed ("
+          + why
+          + "): check that --tls-ca (or GOFARM_TLS_CA) is the CA that signed the coordinator's"
+          + " certificate, and that --coordinator names a host that certificate is for";
+    }
+    String text =
+        (status.getDescription() == null ? "" : status.getDescription())
+            + " "
+            + (status.getCause() == null ? "" : String.valueOf(status.getCause().getMessage()));
+    if (text.contains("Network closed for unknown reason")
+        || text.contains("Connection reset by peer")) {
+      return "the coordinator closed the connection as soon as it opened ("
+          + text.strip()
+          + "); a coordinator with TLS does that to a plaintext client: pass --tls-ca FILE (or"
+          + " set GOFARM_TLS_CA) with the CA of its certificate";
+    }
+    return null;
+  }
+
   private static String describe(StatusRuntimeException e) {
     Status status = e.getStatus();
+    if (status.getCode() == Status.Code.UNAVAILABLE) {
+      String advice = transportAdvice(status);
+      if (advice != null) {
+        return "error: " + advice;
+      }
+    }
     if (status.getCode() == Status.Code.UNAVAILABLE && status.getCause() != null) {
       return "error: cannot reach the coordinator ("
           + status.getCause().getMessage()
