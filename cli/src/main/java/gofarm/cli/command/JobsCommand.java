@@ -1,7 +1,6 @@
 package gofarm.cli.command;
 
 import gofarm.cli.console.ClientOptions;
-import gofarm.cli.console.TerminalText;
 import gofarm.cli.report.Headline;
 import gofarm.cli.report.Tables;
 import gofarm.proto.v1.JobStatus;
@@ -56,7 +55,7 @@ public final class JobsCommand implements Callable<Integer> {
             s.getState().name(),
             Headline.progress(s),
             Headline.done(s),
-            TerminalText.escape(s.getName())
+            s.getName()
           });
     }
     return Tables.align(rows, new boolean[] {false, false, false, true, true, false});
