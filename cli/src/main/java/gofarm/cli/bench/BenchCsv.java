@@ -55,8 +55,8 @@ public final class BenchCsv implements Closeable {
             String.join(
                 ",",
                 number(machine.mhz()),
-                Tables.quote(machine.cpu()),
-                Tables.quote(machine.java())));
+                Tables.csvText(machine.cpu()),
+                Tables.csvText(machine.java())));
     csv.line(HEADER);
     return csv;
   }
@@ -68,7 +68,7 @@ public final class BenchCsv implements Closeable {
           ",",
           Integer.toString(size),
           number(komi),
-          Tables.quote(policy),
+          Tables.csvText(policy),
           Integer.toString(threads),
           Long.toString(seed));
     }
@@ -105,7 +105,7 @@ public final class BenchCsv implements Closeable {
             number(halfWidth),
             cycles > 0 ? number(cycles) : "",
             machine,
-            Tables.quote(c.rules())));
+            Tables.csvText(c.rules())));
   }
 
   /** A tree search: its playouts and their speed over wall-clock time. */
@@ -126,7 +126,7 @@ public final class BenchCsv implements Closeable {
             "",
             "",
             machine,
-            Tables.quote(c.rules())));
+            Tables.csvText(c.rules())));
   }
 
   private void line(String line) {

@@ -1,7 +1,6 @@
 package gofarm.cli.command;
 
 import gofarm.cli.console.ClientOptions;
-import gofarm.cli.console.TerminalText;
 import gofarm.cli.report.Headline;
 import gofarm.cli.report.Tables;
 import gofarm.proto.v1.JobStatus;
@@ -41,6 +40,27 @@ public final class JobsCommand implements Callable<Integer> {
 
   @Spec CommandSpec commandSpec;
 
+  /** The jobs as an aligned table, newest first as given, or a line saying there are none. */
+  public static String table(List<JobStatus> jobs) {
+    if (jobs.isEmpty()) {
+      return "no jobs yet (gofarm submit SPEC.json adds one)\n";
+    }
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"job", "submitted", "state", "progress", "playouts", "name"});
+    for (JobStatus s : jobs) {
+      rows.add(
+          new String[] {
+            s.getJobId(),
+            TIME.format(Instant.ofEpochSecond(s.getSubmitted().getSeconds())),
+            s.getState().name(),
+            Headline.progress(s),
+            Headline.done(s),
+            s.getName()
+          });
+    }
+    return Tables.align(rows, new boolean[] {false, false, false, true, true, false});
+  }
+
   @Override
   public Integer call() {
     ManagedChannel channel = client.channel();
@@ -51,24 +71,7 @@ public final class JobsCommand implements Callable<Integer> {
               .listJobs(ListJobsRequest.newBuilder().setLimit(limit).build())
               .getJobsList();
       PrintWriter out = commandSpec.commandLine().getOut();
-      if (jobs.isEmpty()) {
-        out.println("no jobs yet (gofarm submit SPEC.json adds one)");
-      } else {
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"job", "submitted", "state", "progress", "playouts", "name"});
-        for (JobStatus s : jobs) {
-          rows.add(
-              new String[] {
-                s.getJobId(),
-                TIME.format(Instant.ofEpochSecond(s.getSubmitted().getSeconds())),
-                s.getState().name(),
-                Headline.progress(s),
-                Headline.done(s),
-                TerminalText.escape(s.getName())
-              });
-        }
-        out.print(Tables.align(rows, new boolean[] {false, false, false, true, true, false}));
-      }
+      out.print(table(jobs));
       out.flush();
       return 0;
     } finally {

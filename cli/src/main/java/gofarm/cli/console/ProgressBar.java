@@ -54,9 +54,9 @@ public final class ProgressBar {
     maybeDraw(false);
   }
 
-  /** Text shown after the rate and ETA, such as interim win rates. */
+  /** Text shown after the rate and ETA, such as interim win rates; escaped (it may hold names). */
   public synchronized void setSuffix(String text) {
-    this.suffix = text;
+    this.suffix = TerminalText.escape(text);
   }
 
   /**

@@ -155,7 +155,7 @@ final class BalanceReport {
         Locale.ROOT,
         "a %,d-playout search on %s%s",
         playouts,
-        TerminalText.escape(policy),
+        policy,
         p.getPrior() > 0 ? " with prior " + Violations.number(p.getPrior()) : "");
   }
 
@@ -332,7 +332,7 @@ final class BalanceReport {
               String.join(
                   ",",
                   Integer.toString(id),
-                  Tables.quote(FeatureSpace.name(id)),
+                  Tables.csvText(FeatureSpace.name(id)),
                   Double.toString(b.getStartGamma(id)),
                   Double.toString(b.getGamma(id)),
                   Tables.number(change(b, id))))
@@ -375,7 +375,7 @@ final class BalanceReport {
             Locale.ROOT,
             "# simulation balancing, job %s: %d iterations from the start table; a comment gives a"
                 + " moved value's start gamma and its change of log gamma\n",
-            r.getStatus().getJobId(),
+            TerminalText.escape(r.getStatus().getJobId()),
             summary(r).getIteration());
     return header
         + GammaTable.of(gamma)
@@ -392,7 +392,8 @@ final class BalanceReport {
   /** {@code tuned-policy.json}: the balanced policy in proto3 JSON, a spec's {@code policy}. */
   static String tunedPolicyJson(JobResults r) {
     try {
-      return JsonFormat.printer().print(r.getBalance().getTunedPolicy()) + "\n";
+      return TerminalText.escapeJson(JsonFormat.printer().print(r.getBalance().getTunedPolicy()))
+          + "\n";
     } catch (InvalidProtocolBufferException e) {
       throw new IllegalStateException("the balanced policy cannot be printed as JSON", e);
     }
@@ -419,7 +420,7 @@ final class BalanceReport {
               .setBlackValue(b.getReferenceValues(i)));
     }
     try {
-      return JsonFormat.printer().print(spec) + "\n";
+      return TerminalText.escapeJson(JsonFormat.printer().print(spec)) + "\n";
     } catch (InvalidProtocolBufferException e) {
       throw new IllegalStateException("the positions cannot be printed as JSON", e);
     }

@@ -338,26 +338,11 @@ public final class BoardSvg {
     return " " + name + "=\"" + value + "\"";
   }
 
-  /** Escapes text for XML content and attribute values. */
+  /**
+   * Text for the picture ({@link SvgText}), apostrophes as entities too: the board pictures have
+   * always written them so, and the same input keeps giving the same bytes.
+   */
   static String escape(String text) {
-    StringBuilder sb = new StringBuilder(text.length());
-    for (int i = 0; i < text.length(); i++) {
-      char ch = text.charAt(i);
-      switch (ch) {
-        case '<' -> sb.append("&lt;");
-        case '>' -> sb.append("&gt;");
-        case '&' -> sb.append("&amp;");
-        case '"' -> sb.append("&quot;");
-        case '\'' -> sb.append("&apos;");
-        default -> {
-          if (ch < 0x20 && ch != '\t' && ch != '\n') {
-            sb.append(' '); // not allowed in XML 1.0
-          } else {
-            sb.append(ch);
-          }
-        }
-      }
-    }
-    return sb.toString();
+    return SvgText.escape(text).replace("'", "&apos;");
   }
 }

@@ -291,7 +291,7 @@ final class FitReport {
               String.join(
                   ",",
                   Integer.toString(f.getIteration()),
-                  Tables.quote(f.getGroup()),
+                  Tables.csvText(f.getGroup()),
                   Tables.number(f.getTrainLogLikelihood()),
                   test ? Tables.number(f.getTestLogLikelihood()) : "",
                   Tables.number(f.getTrainTop1()),

@@ -30,7 +30,7 @@ public final class Headline {
       return String.format(
           Locale.ROOT,
           "job %s · %s · %s · %s%s%s",
-          s.getJobId(),
+          TerminalText.escape(s.getJobId()),
           s.getName().isEmpty() ? "(no name)" : TerminalText.escape(s.getName()),
           s.getState(),
           s.hasTune()
@@ -53,7 +53,7 @@ public final class Headline {
     return String.format(
         Locale.ROOT,
         "job %s · %s · %s · %,d of %,d %s%s%s",
-        s.getJobId(),
+        TerminalText.escape(s.getJobId()),
         s.getName().isEmpty() ? "(no name)" : TerminalText.escape(s.getName()),
         s.getState(),
         s.getPlayoutsDone(),

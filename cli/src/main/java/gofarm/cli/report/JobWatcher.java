@@ -41,10 +41,9 @@ public final class JobWatcher {
     while (stream.hasNext()) {
       last = stream.next();
       if (bar == null && tune == null && balance == null) {
-        err.println(
-            "job "
-                + last.getJobId()
-                + (last.getName().isEmpty() ? "" : ": " + TerminalText.escape(last.getName())));
+        println(
+            err,
+            "job " + last.getJobId() + (last.getName().isEmpty() ? "" : ": " + last.getName()));
         if (last.hasTune()) {
           tune = new TuneProgress(err);
         } else if (last.hasBalance()) {
@@ -52,7 +51,8 @@ public final class JobWatcher {
         } else if (last.hasFit()) {
           bar = new ProgressBar("iterations", last.getFit().getMaxIterations(), err);
         } else if (last.hasMatch()) {
-          err.println(
+          println(
+              err,
               last.getMatch().getCandidate() + " (candidate) vs " + last.getMatch().getBaseline());
           bar = new ProgressBar("pairs", last.getChunksTotal(), err);
         } else {
@@ -87,11 +87,11 @@ public final class JobWatcher {
     if (bar != null) {
       bar.finish();
       if (last.hasMatch() && isOver(last)) {
-        err.println(ending(last));
+        println(err, ending(last));
         err.flush();
       }
       if (last.hasFit() && isOver(last)) {
-        err.println(fitEnding(last));
+        println(err, fitEnding(last));
         err.flush();
       }
     }
@@ -131,9 +131,9 @@ public final class JobWatcher {
           iterations.set(t.getIteration());
           iterations.finish();
         } else {
-          err.println(tuned(t));
+          println(err, tuned(t));
         }
-        err.println("confirmation: " + m.getCandidate() + " (candidate) vs " + m.getBaseline());
+        println(err, "confirmation: " + m.getCandidate() + " (candidate) vs " + m.getBaseline());
         pairs = new ProgressBar("pairs", t.getConfirmPairs(), err);
       }
       pairs.setRate(String.format(Locale.ROOT, "%.1f games/min", m.getGamesPerMinute()), eta(s));
@@ -151,12 +151,12 @@ public final class JobWatcher {
       }
       TuneSummary t = s.getTune();
       if (pairs == null) {
-        err.println(tuned(t));
+        println(err, tuned(t));
       }
-      err.println("tuned policy: " + t.getTunedPolicy());
+      println(err, "tuned policy: " + t.getTunedPolicy());
       if (t.hasConfirm()) {
-        err.println("confirmation: " + ending(t.getConfirm(), s.getState()));
-        err.println(TuneReport.verdict(t.getConfirm(), null, s.getState()));
+        println(err, "confirmation: " + ending(t.getConfirm(), s.getState()));
+        println(err, TuneReport.verdict(t.getConfirm(), null, s.getState()));
       }
       err.flush();
     }
@@ -218,7 +218,7 @@ public final class JobWatcher {
           iterations.set(b.getIteration());
           iterations.finish();
         }
-        err.println("confirmation: " + m.getCandidate() + " (candidate) vs " + m.getBaseline());
+        println(err, "confirmation: " + m.getCandidate() + " (candidate) vs " + m.getBaseline());
         pairs = new ProgressBar("pairs", b.getConfirmPairs(), err);
       }
       pairs.setRate(String.format(Locale.ROOT, "%.1f games/min", m.getGamesPerMinute()), eta(s));
@@ -236,7 +236,8 @@ public final class JobWatcher {
         return;
       }
       BalanceSummary b = s.getBalance();
-      err.println(
+      println(
+          err,
           String.format(
               Locale.ROOT,
               "balanced %,d of %,d iterations: %s",
@@ -244,12 +245,18 @@ public final class JobWatcher {
               b.getIterations(),
               BalanceReport.live(b)));
       if (b.hasConfirm()) {
-        err.println("confirmation: " + ending(b.getConfirm(), s.getState()));
-        err.println(
+        println(err, "confirmation: " + ending(b.getConfirm(), s.getState()));
+        println(
+            err,
             TuneReport.verdict(b.getConfirm(), null, s.getState()).replace("tuned", "balanced"));
       }
       err.flush();
     }
+  }
+
+  /** Prints one line, escaped: its names and figures come from the job's status. */
+  private static void println(PrintWriter err, String line) {
+    err.println(TerminalText.escape(line));
   }
 
   private static boolean isOver(JobStatus s) {

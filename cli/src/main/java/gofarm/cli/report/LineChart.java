@@ -18,10 +18,10 @@ import java.util.Locale;
  * String svg = c.close(sb, n, "no iterations counted yet");
  * }</pre>
  *
- * <p>Plain SVG 1.1 (no scripts, no external references) and a function of its input alone: every
- * number is printed with {@link Locale#ROOT} and fixed decimals, so the same figures give the same
- * bytes. Value i of a series (0-based) is drawn at x = i + 1; values outside the y range are drawn
- * at its edge.
+ * <p>Plain SVG 1.1 (no scripts, no external references; every text escaped by {@link SvgText}) and
+ * a function of its input alone: every number is printed with {@link Locale#ROOT} and fixed
+ * decimals, so the same figures give the same bytes. Value i of a series (0-based) is drawn at x =
+ * i + 1; values outside the y range are drawn at its edge.
  */
 final class LineChart {
   static final int WIDTH = 720;
@@ -75,11 +75,11 @@ final class LineChart {
             WIDTH,
             HEIGHT));
     sb.append("<title>")
-        .append(escape(title))
+        .append(SvgText.escape(title))
         .append(" · ")
-        .append(escape(figures))
+        .append(SvgText.escape(figures))
         .append("</title>\n");
-    sb.append("<desc>").append(escape(caption)).append("</desc>\n");
+    sb.append("<desc>").append(SvgText.escape(caption)).append("</desc>\n");
     sb.append(
         String.format(
             Locale.ROOT,
@@ -93,13 +93,13 @@ final class LineChart {
             "<text class=\"title\" x=\"%d\" y=\"20\" text-anchor=\"middle\""
                 + " font-size=\"14\" font-weight=\"bold\">%s</text>\n",
             WIDTH / 2,
-            escape(title)));
+            SvgText.escape(title)));
     sb.append(
         String.format(
             Locale.ROOT,
             "<text class=\"subtitle\" x=\"%d\" y=\"40\" text-anchor=\"middle\">%s</text>\n",
             WIDTH / 2,
-            escape(figures)));
+            SvgText.escape(figures)));
     sb.append("<g class=\"y-ticks\">\n");
     List<Double> yTicks = ticks(yMin, yMax, 6);
     for (double t : yTicks) {
@@ -155,7 +155,7 @@ final class LineChart {
             "<text class=\"x-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%s</text>\n",
             (LEFT + RIGHT) / 2,
             BOTTOM + 40,
-            escape(xLabel)));
+            SvgText.escape(xLabel)));
     sb.append(
         String.format(
             Locale.ROOT,
@@ -163,7 +163,7 @@ final class LineChart {
                 + " transform=\"rotate(-90 16 %.2f)\">%s</text>\n",
             (TOP + BOTTOM) / 2,
             (TOP + BOTTOM) / 2,
-            escape(yLabel)));
+            SvgText.escape(yLabel)));
     sb.append(
         String.format(
             Locale.ROOT,
@@ -178,7 +178,7 @@ final class LineChart {
               "<tspan x=\"%.2f\" dy=\"%d\">%s</tspan>",
               LEFT - 48,
               i == 0 ? 0 : 14,
-              escape(lines.get(i))));
+              SvgText.escape(lines.get(i))));
     }
     sb.append("</text>\n");
     return sb;
@@ -232,7 +232,7 @@ final class LineChart {
             cls,
             RIGHT - 4,
             y(v) - 4,
-            escape(text)));
+            SvgText.escape(text)));
   }
 
   /** One point per value, value i at x = i + 1. */
@@ -318,7 +318,7 @@ final class LineChart {
               "<text class=\"empty\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%s</text>\n",
               (LEFT + RIGHT) / 2,
               (TOP + BOTTOM) / 2,
-              escape(emptyText)));
+              SvgText.escape(emptyText)));
     }
     return sb.append("</svg>\n").toString();
   }
@@ -349,12 +349,5 @@ final class LineChart {
     int decimals = Math.max(0, (int) Math.ceil(-Math.log10(step) - 1e-9));
     String s = String.format(Locale.ROOT, "%." + decimals + "f", v);
     return s.matches("-0(\\.0*)?") ? s.substring(1) : s;
-  }
-
-  static String escape(String s) {
-    return s.replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace("\"", "&quot;");
   }
 }

@@ -377,7 +377,7 @@ final class MatchReport {
         new StringBuilder(
             "job_id,pair,pair_class,candidate_points_1,candidate_points_2,winner_1,winner_2,"
                 + "score_1,score_2,moves_1,moves_2,end_1,end_2,seconds_1,seconds_2,llr\n");
-    String job = Tables.quote(jobId);
+    String job = Tables.csvText(jobId);
     for (int i = 0; i < match.getPairsCount(); i++) {
       GamePairOutcome p = match.getPairs(i);
       GameOutcome a = p.getFirst();
@@ -396,8 +396,8 @@ final class MatchReport {
                   Tables.number(b.getScore()),
                   Integer.toString(a.getMoves()),
                   Integer.toString(b.getMoves()),
-                  Tables.quote(a.getEnd()),
-                  Tables.quote(b.getEnd()),
+                  Tables.csvText(a.getEnd()),
+                  Tables.csvText(b.getEnd()),
                   String.format(Locale.ROOT, "%.3f", a.getSeconds()),
                   String.format(Locale.ROOT, "%.3f", b.getSeconds()),
                   i < match.getLlrCount() ? Tables.number(match.getLlr(i)) : ""))

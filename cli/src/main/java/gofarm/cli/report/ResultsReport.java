@@ -2,6 +2,7 @@ package gofarm.cli.report;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
+import gofarm.cli.console.TerminalText;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.MoveValue;
 import gofarm.proto.v1.PairResult;
@@ -138,12 +139,12 @@ public final class ResultsReport {
       sb.append(
           String.join(
               ",",
-              Tables.quote(r.getStatus().getJobId()),
+              Tables.csvText(r.getStatus().getJobId()),
               Integer.toString(p.getPosition()),
-              Tables.quote(p.getPositionLabel()),
+              Tables.csvText(p.getPositionLabel()),
               Integer.toString(p.getPolicy()),
-              Tables.quote(p.getPolicyName()),
-              Tables.quote(p.getPolicyRules()),
+              Tables.csvText(p.getPolicyName()),
+              Tables.csvText(p.getPolicyRules()),
               Long.toString(p.getPlayouts()),
               Tables.number(p.getBlackWinRate()),
               Tables.number(p.getBlackWinLow()),
@@ -166,9 +167,9 @@ public final class ResultsReport {
       Position position = r.getPositions(p.getPosition()).getPosition();
       gofarm.board.Geometry g = gofarm.board.Geometry.of(position.getSize());
       for (int i = 0; i < p.getOwnershipCount(); i++) {
-        sb.append(Tables.quote(p.getPositionLabel()))
+        sb.append(Tables.csvText(p.getPositionLabel()))
             .append(',')
-            .append(Tables.quote(p.getPolicyName()))
+            .append(Tables.csvText(p.getPolicyName()))
             .append(',')
             .append(g.name(g.point(i)))
             .append(',')
@@ -182,7 +183,7 @@ public final class ResultsReport {
   /** The results in the proto3 JSON mapping. */
   public static String json(JobResults r) {
     try {
-      return JsonFormat.printer().print(r) + "\n";
+      return TerminalText.escapeJson(JsonFormat.printer().print(r)) + "\n";
     } catch (InvalidProtocolBufferException e) {
       throw new IllegalStateException("results cannot be printed as JSON: " + e.getMessage(), e);
     }

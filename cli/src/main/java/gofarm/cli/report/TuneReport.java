@@ -2,6 +2,7 @@ package gofarm.cli.report;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
+import gofarm.cli.console.TerminalText;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobState;
 import gofarm.proto.v1.JobStatus;
@@ -389,7 +390,7 @@ final class TuneReport {
       sb.append(",forward_games,forward_points");
     }
     for (TunedValue v : t.getThetaList()) {
-      sb.append(',').append(Tables.quote(v.getPath()));
+      sb.append(',').append(Tables.csvText(v.getPath()));
     }
     sb.append('\n');
     for (TuneIteration it : r.getTune().getIterationsList()) {
@@ -420,13 +421,14 @@ final class TuneReport {
 
   /** {@code tuned-policy.txt}: the rule text that {@code gofarm bench --policy} accepts. */
   static String tunedPolicyText(JobResults r) {
-    return summary(r).getTunedPolicy() + "\n";
+    return TerminalText.escape(summary(r).getTunedPolicy()) + "\n";
   }
 
   /** {@code tuned-policy.json}: the tuned policy in proto3 JSON, a spec's {@code policy} value. */
   static String tunedPolicyJson(JobResults r) {
     try {
-      return JsonFormat.printer().print(r.getTune().getTunedPolicy()) + "\n";
+      return TerminalText.escapeJson(JsonFormat.printer().print(r.getTune().getTunedPolicy()))
+          + "\n";
     } catch (InvalidProtocolBufferException e) {
       throw new IllegalStateException("the tuned policy cannot be printed as JSON", e);
     }

@@ -20,9 +20,14 @@
  *   <li>{@link gofarm.cli.report.Headline}, {@link gofarm.cli.report.Tables}: the job's one-line
  *       headline and its {@code gofarm jobs} cells, aligned columns and CSV cells shared by the
  *       reports.
+ *   <li>{@code SvgText}: the escape of every text in a picture.
  * </ul>
  *
- * <p>Uses {@code gofarm.cli.console} (the progress bar) only; reads the proto results and the core
- * types (board, rules, stats, wire), never talks to a coordinator itself.
+ * <p>Names, labels and messages come from clients and workers: every table cell, line, CSV text
+ * cell, picture text and JSON text shows them escaped ({@code TerminalText}, {@code Tables}, {@code
+ * SvgText}), never raw.
+ *
+ * <p>Uses {@code gofarm.cli.console} (the progress bar, {@code TerminalText}) only; reads the proto
+ * results and the core types (board, rules, stats, wire), never talks to a coordinator itself.
  */
 package gofarm.cli.report;

@@ -36,4 +36,20 @@ class TerminalTextTest {
     assertEquals("C:\\\\jobs\\\\x1b", TerminalText.escape("C:\\jobs\\x1b"));
     assertEquals("\\\\n\\n", TerminalText.escape("\\n\n"));
   }
+
+  @Test
+  void anUnpairedSurrogateBecomesAnEscapeAndAPairStays() {
+    assertEquals("a\\ud800b\\udc00", TerminalText.escape("a\ud800b\udc00"));
+    String emoji = "go \ud83d\ude00";
+    assertSame(emoji, TerminalText.escape(emoji));
+  }
+
+  @Test
+  void jsonKeepsItsOwnTextAndEscapesTheRest() {
+    String json = "{\n  \"name\": \"a\\u001b\\\"\u202eb\u0085 \u00e9\"\n}";
+    assertEquals(
+        "{\n  \"name\": \"a\\u001b\\\"\\u202eb\\u0085 \u00e9\"\n}", TerminalText.escapeJson(json));
+    String plain = "{\n  \"name\": \"碁 \\\\ x\"\n}";
+    assertSame(plain, TerminalText.escapeJson(plain));
+  }
 }
