@@ -20,6 +20,7 @@ import gofarm.wire.FarmRequests;
 import io.grpc.Server;
 import io.grpc.ServerBuilder;
 import io.grpc.StatusRuntimeException;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import java.io.IOException;
@@ -56,6 +57,9 @@ public final class Coordinator implements AutoCloseable {
 
   /** How often the tokens file is read for changes: a revoked token is refused within this. */
   public static final Duration TOKENS_CHECK = Duration.ofSeconds(2);
+
+  /** How long a new connection may take to finish its TLS handshake. */
+  public static final Duration HANDSHAKE = Duration.ofSeconds(10);
 
   /** Pekko logs through SLF4J, never to stdout, which may carry tables and JSON. */
   private static final Config PEKKO =
@@ -128,8 +132,14 @@ public final class Coordinator implements AutoCloseable {
           TOKENS_CHECK.toMillis(),
           TimeUnit.MILLISECONDS);
     }
+    if (serverBuilder instanceof NettyServerBuilder netty) {
+      // A connection with no call for this long is closed (a client dials again when it needs
+      // to); so is a socket that never sends anything, which otherwise stays open for good.
+      netty.maxConnectionIdle(settings.idleConnection().toMillis(), TimeUnit.MILLISECONDS);
+    }
     server =
         serverBuilder
+            .handshakeTimeout(HANDSHAKE.toMillis(), TimeUnit.MILLISECONDS)
             .maxInboundMessageSize(FarmRequests.MAX_MESSAGE_BYTES)
             .addService(
                 new FarmService(
@@ -148,7 +158,8 @@ public final class Coordinator implements AutoCloseable {
                     metrics,
                     settings.lease(),
                     settings.version(),
-                    settings.tokens()))
+                    settings.tokens(),
+                    watchTimer))
             .addService(health.grpc().getHealthService())
             .addService(ProtoReflectionServiceV1.newInstance())
             .build()

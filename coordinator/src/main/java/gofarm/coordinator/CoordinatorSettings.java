@@ -23,6 +23,8 @@ import java.time.Duration;
  *     local admin
  * @param maxRunningJobsPerToken how many unfinished jobs one token NAME may have; 0 for no limit
  *     (without tokens there is no limit)
+ * @param idleConnection how long a TCP connection without a call stays open (silent sockets
+ *     included); applies to a Netty server
  */
 public record CoordinatorSettings(
     String metricsHost,
@@ -33,7 +35,8 @@ public record CoordinatorSettings(
     double spotCheckShare,
     JobLimits limits,
     Tokens tokens,
-    int maxRunningJobsPerToken) {
+    int maxRunningJobsPerToken,
+    Duration idleConnection) {
 
   /** A minute's lease: far longer than a chunk (1-2 s), short enough to notice a hung worker. */
   public static final Duration DEFAULT_LEASE = Duration.ofSeconds(60);
@@ -50,6 +53,12 @@ public record CoordinatorSettings(
    */
   public static final int DEFAULT_MAX_RUNNING_JOBS_PER_TOKEN = 16;
 
+  /**
+   * Half a minute: a client dials again when it needs to, while a socket that never sends a byte
+   * (or a flood of them) would otherwise hold a file descriptor for good.
+   */
+  public static final Duration DEFAULT_IDLE_CONNECTION = Duration.ofSeconds(30);
+
   public CoordinatorSettings {
     if (!(spotCheckShare >= 0 && spotCheckShare <= 1)) {
       throw new IllegalArgumentException(
@@ -60,6 +69,10 @@ public record CoordinatorSettings(
           "the running jobs per token must be 0 (no limit) or more (got "
               + maxRunningJobsPerToken
               + ")");
+    }
+    if (idleConnection.isNegative() || idleConnection.isZero()) {
+      throw new IllegalArgumentException(
+          "the idle connection time must be positive (got " + idleConnection + ")");
     }
   }
 
@@ -75,7 +88,8 @@ public record CoordinatorSettings(
         DEFAULT_SPOT_CHECK_SHARE,
         JobLimits.defaults(),
         null,
-        DEFAULT_MAX_RUNNING_JOBS_PER_TOKEN);
+        DEFAULT_MAX_RUNNING_JOBS_PER_TOKEN,
+        DEFAULT_IDLE_CONNECTION);
   }
 
   /** These settings with another spot check share. */
@@ -89,7 +103,8 @@ public record CoordinatorSettings(
         share,
         limits,
         tokens,
-        maxRunningJobsPerToken);
+        maxRunningJobsPerToken,
+        idleConnection);
   }
 
   /** These settings with other limits. */
@@ -103,7 +118,8 @@ public record CoordinatorSettings(
         spotCheckShare,
         other,
         tokens,
-        maxRunningJobsPerToken);
+        maxRunningJobsPerToken,
+        idleConnection);
   }
 
   /** These settings with tokens callers must present, and a limit of unfinished jobs per name. */
@@ -117,6 +133,22 @@ public record CoordinatorSettings(
         spotCheckShare,
         limits,
         given,
-        maxPerToken);
+        maxPerToken,
+        idleConnection);
+  }
+
+  /** These settings with another idle time for connections. */
+  public CoordinatorSettings withIdleConnection(Duration idle) {
+    return new CoordinatorSettings(
+        metricsHost,
+        metricsPort,
+        dataDir,
+        lease,
+        version,
+        spotCheckShare,
+        limits,
+        tokens,
+        maxRunningJobsPerToken,
+        idle);
   }
 }

@@ -18,6 +18,8 @@ import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -39,11 +41,19 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
   private final String version;
   private final AtomicLong sessions = new AtomicLong();
   private final Set<Stream> streams = ConcurrentHashMap.newKeySet();
+  private final ScheduledExecutorService timer;
+
+  /**
+   * How long a new stream may take to send its Hello: a worker sends it at once, so a stream that
+   * stays silent longer only holds a connection (and a file descriptor) for nothing.
+   */
+  public static final Duration HELLO_DEADLINE = Duration.ofSeconds(10);
 
   /**
    * @param lease how long a chunk stays leased; also how long a worker may stay silent
    * @param version the coordinator's version, for the Welcome
    * @param tokens the tokens callers present, or null without {@code --auth}
+   * @param timer runs the {@link #HELLO_DEADLINE} checks
    */
   public WorkerHubService(
       ActorSystem<?> system,
@@ -52,8 +62,10 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
       CoordinatorMetrics metrics,
       Duration lease,
       String version,
-      Tokens tokens) {
+      Tokens tokens,
+      ScheduledExecutorService timer) {
     this.system = system;
+    this.timer = timer;
     this.pool = pool;
     this.manager = manager;
     this.metrics = metrics;
@@ -75,6 +87,7 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
   public StreamObserver<WorkerMessage> connect(StreamObserver<HubMessage> responses) {
     Stream stream = new Stream((ServerCallStreamObserver<HubMessage>) responses, Caller.current());
     streams.add(stream);
+    timer.schedule(stream::checkHello, HELLO_DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
     return stream;
   }
 
@@ -99,7 +112,7 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
     }
 
     @Override
-    public void onNext(WorkerMessage message) {
+    public synchronized void onNext(WorkerMessage message) {
       if (refused) {
         return;
       }
@@ -149,6 +162,19 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
         } catch (IllegalStateException alreadyClosed) {
           // the call has ended already
         }
+      }
+    }
+
+    /** Ends the stream if it has not said Hello by now. */
+    private synchronized void checkHello() {
+      if (session == null && !refused) {
+        refuse(
+            Status.DEADLINE_EXCEEDED
+                .withDescription(
+                    "no Hello within "
+                        + HELLO_DEADLINE.toSeconds()
+                        + " s: a worker's first message must be its Hello")
+                .asRuntimeException());
       }
     }
 
