@@ -159,7 +159,8 @@ public final class Coordinator implements AutoCloseable {
                     settings.lease(),
                     settings.version(),
                     settings.tokens(),
-                    watchTimer))
+                    watchTimer,
+                    settings.maxStreamsPerToken()))
             .addService(health.grpc().getHealthService())
             .addService(ProtoReflectionServiceV1.newInstance())
             .build()

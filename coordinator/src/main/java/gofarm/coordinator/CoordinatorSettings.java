@@ -25,6 +25,8 @@ import java.time.Duration;
  *     (without tokens there is no limit)
  * @param idleConnection how long a TCP connection without a call stays open (silent sockets
  *     included); applies to a Netty server
+ * @param maxStreamsPerToken how many worker streams one token NAME may have open; 0 for no limit
+ *     (without tokens there is no limit)
  */
 public record CoordinatorSettings(
     String metricsHost,
@@ -36,7 +38,8 @@ public record CoordinatorSettings(
     JobLimits limits,
     Tokens tokens,
     int maxRunningJobsPerToken,
-    Duration idleConnection) {
+    Duration idleConnection,
+    int maxStreamsPerToken) {
 
   /** A minute's lease: far longer than a chunk (1-2 s), short enough to notice a hung worker. */
   public static final Duration DEFAULT_LEASE = Duration.ofSeconds(60);
@@ -59,6 +62,13 @@ public record CoordinatorSettings(
    */
   public static final Duration DEFAULT_IDLE_CONNECTION = Duration.ofSeconds(30);
 
+  /**
+   * Worker streams per token: a token is one voter in spot checks whatever its number of streams,
+   * so more streams buy a liar nothing there; the limit bounds what one token can hold (chunks,
+   * sessions). Generous, because a Deployment's replicas share one Secret.
+   */
+  public static final int DEFAULT_MAX_STREAMS_PER_TOKEN = 256;
+
   public CoordinatorSettings {
     if (!(spotCheckShare >= 0 && spotCheckShare <= 1)) {
       throw new IllegalArgumentException(
@@ -68,6 +78,12 @@ public record CoordinatorSettings(
       throw new IllegalArgumentException(
           "the running jobs per token must be 0 (no limit) or more (got "
               + maxRunningJobsPerToken
+              + ")");
+    }
+    if (maxStreamsPerToken < 0) {
+      throw new IllegalArgumentException(
+          "the worker streams per token must be 0 (no limit) or more (got "
+              + maxStreamsPerToken
               + ")");
     }
     if (idleConnection.isNegative() || idleConnection.isZero()) {
@@ -89,7 +105,8 @@ public record CoordinatorSettings(
         JobLimits.defaults(),
         null,
         DEFAULT_MAX_RUNNING_JOBS_PER_TOKEN,
-        DEFAULT_IDLE_CONNECTION);
+        DEFAULT_IDLE_CONNECTION,
+        DEFAULT_MAX_STREAMS_PER_TOKEN);
   }
 
   /** These settings with another spot check share. */
@@ -104,7 +121,8 @@ public record CoordinatorSettings(
         limits,
         tokens,
         maxRunningJobsPerToken,
-        idleConnection);
+        idleConnection,
+        maxStreamsPerToken);
   }
 
   /** These settings with other limits. */
@@ -119,7 +137,8 @@ public record CoordinatorSettings(
         other,
         tokens,
         maxRunningJobsPerToken,
-        idleConnection);
+        idleConnection,
+        maxStreamsPerToken);
   }
 
   /** These settings with tokens callers must present, and a limit of unfinished jobs per name. */
@@ -134,7 +153,8 @@ public record CoordinatorSettings(
         limits,
         given,
         maxPerToken,
-        idleConnection);
+        idleConnection,
+        maxStreamsPerToken);
   }
 
   /** These settings with another idle time for connections. */
@@ -149,6 +169,23 @@ public record CoordinatorSettings(
         limits,
         tokens,
         maxRunningJobsPerToken,
-        idle);
+        idle,
+        maxStreamsPerToken);
+  }
+
+  /** These settings with another limit of worker streams per token NAME (0: none). */
+  public CoordinatorSettings withMaxStreamsPerToken(int max) {
+    return new CoordinatorSettings(
+        metricsHost,
+        metricsPort,
+        dataDir,
+        lease,
+        version,
+        spotCheckShare,
+        limits,
+        tokens,
+        maxRunningJobsPerToken,
+        idleConnection,
+        max);
   }
 }

@@ -122,6 +122,16 @@ public final class CoordinatorCommand implements Callable<Integer> {
   int leaseSeconds;
 
   @Option(
+      names = "--max-streams-per-token",
+      defaultValue = "256",
+      paramLabel = "N",
+      description =
+          "Worker streams one token NAME may have open; 0 for no limit. Spot checks count a"
+              + " token's streams as one voter: give each machine its own worker token (default:"
+              + " ${DEFAULT-VALUE}).")
+  int maxStreamsPerToken;
+
+  @Option(
       names = "--shutdown-grace",
       defaultValue = "5",
       paramLabel = "SECONDS",
@@ -171,6 +181,11 @@ public final class CoordinatorCommand implements Callable<Integer> {
     }
     OptionChecks.port(spec, "--port", port, false);
     OptionChecks.port(spec, "--metrics-port", metricsPort, true);
+    if (maxStreamsPerToken < 0) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--max-streams-per-token must be 0 (no limit) or more (got " + maxStreamsPerToken + ")");
+    }
     if (shutdownGrace < 0 || shutdownGrace > 300) {
       throw new ParameterException(
           spec.commandLine(),
@@ -202,7 +217,8 @@ public final class CoordinatorCommand implements Callable<Integer> {
                 listen, metricsPort, dataDir, Duration.ofSeconds(leaseSeconds), Version.of())
             .withSpotChecks(spotChecks)
             .withLimits(limits())
-            .withTokens(tokens, maxRunningJobsPerToken);
+            .withTokens(tokens, maxRunningJobsPerToken)
+            .withMaxStreamsPerToken(maxStreamsPerToken);
     Coordinator coordinator =
         Coordinator.start(
             NettyServerBuilder.forAddress(new InetSocketAddress(listen, port), credentials),

@@ -42,6 +42,7 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
   private final AtomicLong sessions = new AtomicLong();
   private final Set<Stream> streams = ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService timer;
+  private final int maxStreamsPerToken;
 
   /**
    * How long a new stream may take to send its Hello: a worker sends it at once, so a stream that
@@ -54,6 +55,7 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
    * @param version the coordinator's version, for the Welcome
    * @param tokens the tokens callers present, or null without {@code --auth}
    * @param timer runs the {@link #HELLO_DEADLINE} checks
+   * @param maxStreamsPerToken how many worker streams one token NAME may have open; 0 for no limit
    */
   public WorkerHubService(
       ActorSystem<?> system,
@@ -63,9 +65,11 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
       Duration lease,
       String version,
       Tokens tokens,
-      ScheduledExecutorService timer) {
+      ScheduledExecutorService timer,
+      int maxStreamsPerToken) {
     this.system = system;
     this.timer = timer;
+    this.maxStreamsPerToken = maxStreamsPerToken;
     this.pool = pool;
     this.manager = manager;
     this.metrics = metrics;
@@ -134,23 +138,41 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
         refuse(e);
         return;
       }
-      session =
-          system.systemActorOf(
-              WorkerSession.create(
-                  hello.getWorkerId(),
-                  hello.getThreads(),
-                  WorkerProtocol.credit(hello),
-                  java.util.Set.copyOf(hello.getEnginesList()),
-                  hello.getResumeToken(),
-                  voter(hello),
-                  new Link(out),
-                  WorkerProtocol.welcome((int) lease.toSeconds(), version),
-                  pool,
-                  manager,
-                  metrics,
-                  lease),
-              "worker-" + hello.getWorkerId() + "-" + sessions.incrementAndGet(),
-              Props.empty());
+      // One Hello at a time past this point, so that concurrent Hellos cannot overshoot the limit.
+      synchronized (streams) {
+        int open = streamsOf(caller);
+        if (maxStreamsPerToken > 0 && !caller.name().isEmpty() && open >= maxStreamsPerToken) {
+          refuse(
+              Status.RESOURCE_EXHAUSTED
+                  .withDescription(
+                      caller.describe()
+                          + " has "
+                          + open
+                          + " worker streams open, the most --max-streams-per-token allows ("
+                          + maxStreamsPerToken
+                          + "); give each machine its own worker token (deploy/secrets.sh --workers"
+                          + " N), or raise the limit")
+                  .asRuntimeException());
+          return;
+        }
+        session =
+            system.systemActorOf(
+                WorkerSession.create(
+                    hello.getWorkerId(),
+                    hello.getThreads(),
+                    WorkerProtocol.credit(hello),
+                    java.util.Set.copyOf(hello.getEnginesList()),
+                    hello.getResumeToken(),
+                    voter(hello),
+                    new Link(out),
+                    WorkerProtocol.welcome((int) lease.toSeconds(), version),
+                    pool,
+                    manager,
+                    metrics,
+                    lease),
+                "worker-" + hello.getWorkerId() + "-" + sessions.incrementAndGet(),
+                Props.empty());
+      }
     }
 
     private void refuse(StatusRuntimeException e) {
@@ -163,6 +185,17 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
           // the call has ended already
         }
       }
+    }
+
+    /** The streams of {@code caller}'s token that have said Hello. */
+    private int streamsOf(Caller caller) {
+      int n = 0;
+      for (Stream s : streams) {
+        if (s.session != null && s.caller.name().equals(caller.name())) {
+          n++;
+        }
+      }
+      return n;
     }
 
     /** Ends the stream if it has not said Hello by now. */

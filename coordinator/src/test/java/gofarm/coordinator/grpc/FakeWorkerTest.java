@@ -210,6 +210,18 @@ class FakeWorkerTest {
       assertTrue(w.awaitWelcome(WAIT));
       sybils.add(w);
     }
+    // A fourth stream of the token is one too many; another token's is not.
+    ScriptedWorker fourth =
+        new ScriptedWorker(ScriptedWorker::madeUp)
+            .connect(channel, bearer(sybil), WorkerProtocol.VERSION, "sybil-3", 1);
+    Status refused = fourth.end(WAIT);
+    assertNotNull(refused);
+    assertEquals(Status.Code.RESOURCE_EXHAUSTED, refused.getCode(), refused.toString());
+    assertEquals(
+        "token 'sybil' (worker) has 3 worker streams open, the most --max-streams-per-token"
+            + " allows (3); give each machine its own worker token (deploy/secrets.sh --workers N),"
+            + " or raise the limit",
+        refused.getDescription());
     JobResults results = run();
     assertExact(results);
     assertTrue(
@@ -269,9 +281,9 @@ class FakeWorkerTest {
   }
 
   /**
-   * Restarts this test's coordinator, checking this share of chunks, with an {@code --auth} file of
-   * these worker tokens and a submitter's, whose token the {@link #farm} stub presents; returns the
-   * file.
+   * Restarts this test's coordinator, checking this share of chunks and allowing 3 worker streams
+   * per token, with an {@code --auth} file of these worker tokens and a submitter's, whose token
+   * the {@link #farm} stub presents; returns the file.
    */
   private Path withTokens(Path dir, double spotChecks, String workerTokens) throws Exception {
     stop();
@@ -284,7 +296,8 @@ class FakeWorkerTest {
             NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)),
             new CoordinatorSettings("127.0.0.1", -1, null, Duration.ofSeconds(30), "test")
                 .withSpotChecks(spotChecks)
-                .withTokens(Tokens.load(tokens), 2));
+                .withTokens(Tokens.load(tokens), 2)
+                .withMaxStreamsPerToken(3));
     channel =
         NettyChannelBuilder.forAddress("127.0.0.1", coordinator.port()).usePlaintext().build();
     Metadata headers = new Metadata();
