@@ -142,6 +142,34 @@ class FarmProcessesTest {
     assertSameStatistics(resumed, again);
   }
 
+  /**
+   * A message over the size limit is refused with the numbers, and the coordinator's log says so in
+   * one line, not with gRPC's stack trace.
+   */
+  @Test
+  void anOversizedMessageIsOneLineInTheLog() throws Exception {
+    Process coordinator = startCoordinator(null);
+    JobSpec huge = spec().toBuilder().setName("x".repeat(17 << 20)).build();
+    StatusRuntimeException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            StatusRuntimeException.class,
+            () ->
+                awaitCoordinator(
+                    () ->
+                        farm.withDeadlineAfter(30, TimeUnit.SECONDS)
+                            .submitJob(SubmitJobRequest.newBuilder().setSpec(huge).build())));
+    assertEquals(io.grpc.Status.Code.RESOURCE_EXHAUSTED, e.getStatus().getCode(), e.toString());
+    assertTrue(e.getStatus().getDescription().contains("16777216"), e.toString());
+    submit(); // and it goes on answering
+    String log = "";
+    for (int i = 0; i < 50 && !log.contains("exceeds maximum size"); i++) {
+      Thread.sleep(100);
+      log = Files.readString(logOf(coordinator));
+    }
+    assertTrue(log.contains("exceeds maximum size 16777216"), log);
+    assertTrue(!log.contains("\tat io.grpc"), "no stack trace:\n" + log);
+  }
+
   // ------------------------------------------------------------------ the job
 
   private String submit() throws IOException {
