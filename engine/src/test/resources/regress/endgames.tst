@@ -1466,3 +1466,62 @@ O O . O O O O O O O X X X
 O . O O O . O X X X X . .
 173 final_status M3
 #? [dead .*]
+
+# Simple ko at the end: white took the ko at D9, then both passed; black, to move, may retake it
+# (the last move was a pass), so the ko goes to black as play would go on: D9 is dead. GNU Go 3.8
+# says dead too (built by hand, 2026-11-28).
+board white
+. . X . X O . . .
+. . X X O O . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+play w D9
+play b pass
+play w pass
+174 final_status D9
+#? [dead .*]
+# The walls around it: alive.
+175 final_status D8
+#? [alive .*]
+
+# The same ko taken by black at E9, then both passed: white is to move and retakes, so E9 is
+# dead. GNU Go 3.8 says dead too.
+board
+. . X O . O . . .
+. . X X O O . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+play b E9
+play w pass
+play b pass
+176 final_status E9
+#? [dead .*]
+
+# The first position under positional superko: black's retake at E9 would repeat the board
+# before white's capture, and two passes change nothing, so D9 cannot be taken: alive.
+board white
+. . X . X O . . .
+. . X X O O . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+rules positional
+play w D9
+play b pass
+play w pass
+177 final_status D9
+#? [alive .*]

@@ -7,6 +7,7 @@ import gofarm.board.Marker;
 import gofarm.board.Point;
 import gofarm.board.PointSet;
 import gofarm.rules.Game;
+import gofarm.rules.KoRule;
 import gofarm.rules.Player;
 import gofarm.rules.Score;
 import java.util.ArrayList;
@@ -45,10 +46,13 @@ import java.util.Map;
  *       tactical search (ladders, nets, captures, kos under the game's ko rule and history). It is
  *       dead if the opponent captures it even when its owner moves first; alive if it can be
  *       captured only by retaking a ko first ({@code KO_B}: after two passes the position stands,
- *       so a ko the opponent would have to win first keeps it on the board).
- *   <li><b>Who moves first</b>: when every chain that the local reading finds that whoever moves
- *       first wins hangs on one fight (they share an attack or a defence move), the player to move
- *       wins it, as play would go on; several such fights are left to the playouts.
+ *       so a ko the opponent would have to win first keeps it on the board). Under simple ko the
+ *       passes make the retake of a ko left open legal again: a stone in atari in a ko is won by
+ *       whoever moves first, and goes to the next layer.
+ *   <li><b>Who moves first</b>: when every chain that the local reading (or, for a ko under simple
+ *       ko, the tactics) finds that whoever moves first wins hangs on one fight (they share an
+ *       attack or a defence move), the player to move wins it, as play would go on; several such
+ *       fights are left to the playouts.
  *   <li><b>Playouts</b>: what is still open gets an ownership estimate from the {@link Estimator}
  *       (heavy playouts from the position, the player to move first, so that fights are played
  *       out): {@link #QUICK_PLAYOUTS}, and {@link #FULL_PLAYOUTS} when a chain's share is near the
@@ -163,7 +167,7 @@ public final class FinalStatus {
   private static final byte DEAD = 2;
 
   /** A chain that whoever moves first wins, with the attack and defence moves that do it. */
-  private record Critical(int head, int attack, int defence) {}
+  private record Critical(int head, int attack, int defence, Layer by) {}
 
   private final Estimator estimator;
 
@@ -216,6 +220,7 @@ public final class FinalStatus {
       }
     }
     List<Critical> critical = new ArrayList<>();
+    boolean simpleKo = game.rules().koRule() == KoRule.SIMPLE;
     for (int h : heads) {
       if (verdict[h] != OPEN) {
         continue;
@@ -225,7 +230,7 @@ public final class FinalStatus {
           && region.copy().and(board.points(Color.EMPTY)).cardinality() <= MAX_LOCAL_EMPTY) {
         readLocally(board, settled, reading, h, region, verdict, layer, critical);
       } else if (board.libertyCount(h) <= 3) {
-        readTactics(reading, h, verdict, layer);
+        readTactics(board, simpleKo, reading, h, verdict, layer, critical);
       }
     }
     resolveSingleFight(board, critical, toPlay, verdict, layer);
@@ -341,7 +346,14 @@ public final class FinalStatus {
 
   // ---------------------------------------------------------------- layers
 
-  private static void readTactics(Reading reading, int h, byte[] verdict, Layer[] layer) {
+  private static void readTactics(
+      Board board,
+      boolean simpleKo,
+      Reading reading,
+      int h,
+      byte[] verdict,
+      Layer[] layer,
+      List<Critical> critical) {
     reading.setBudget(Reading.DEFAULT_NODES);
     Reading.Result attack = reading.attack(h);
     if (!attack.exact()) {
@@ -353,8 +365,33 @@ public final class FinalStatus {
       Reading.Result defend = reading.defend(h);
       if (defend.exact() && defend.code() < Reading.KO_A) {
         decide(verdict, layer, h, DEAD, Layer.TACTICS);
+      } else if (defend.exact() && simpleKo && inKo(board, h, attack.move())) {
+        // A ko left open at the end: under simple ko the passes made the retake legal again, so
+        // whoever moves first takes it. The single-fight layer gives it to the player to move, as
+        // play would go on (GNU Go's play-out after the passes does too). Under superko the
+        // retake would repeat the board: KO_B above.
+        critical.add(new Critical(h, attack.move(), defend.move(), Layer.TACTICS));
       }
     }
+  }
+
+  /**
+   * Whether the chain at {@code h} is one stone in atari in a ko: the capture at its liberty would
+   * leave the capturing stone with the captured point as its only liberty.
+   */
+  private static boolean inKo(Board board, int h, int liberty) {
+    if (board.chainSize(h) != 1 || board.libertyCount(h) != 1 || liberty < 0) {
+      return false;
+    }
+    byte own = board.color(h);
+    int stride = board.geometry().stride();
+    for (int n : new int[] {liberty - stride, liberty - 1, liberty + 1, liberty + stride}) {
+      byte c = board.color(n);
+      if (n != h && c != own && c != Color.WALL) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static void readLocally(
@@ -380,7 +417,7 @@ public final class FinalStatus {
     if (defend.exact() && defend.code() < Reading.KO_A) {
       decide(verdict, layer, h, DEAD, Layer.READING);
     } else if (defend.exact()) {
-      critical.add(new Critical(h, attack.move(), defend.move()));
+      critical.add(new Critical(h, attack.move(), defend.move(), Layer.READING));
     }
   }
 
@@ -408,7 +445,7 @@ public final class FinalStatus {
     }
     for (Critical c : critical) {
       byte v = board.color(c.head()) == toPlay ? ALIVE : DEAD;
-      decide(verdict, layer, c.head(), v, Layer.READING);
+      decide(verdict, layer, c.head(), v, c.by());
     }
   }
 
