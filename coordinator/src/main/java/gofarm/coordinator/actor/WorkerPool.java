@@ -209,6 +209,10 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   private final CoordinatorMetrics metrics;
   private final Duration claimHold;
   private final Map<String, WorkerEntry> workers = new LinkedHashMap<>();
+
+  /** Connected workers per voter, so that {@link #othersFor} needs no walk over every worker. */
+  private final Map<String, Integer> perVoter = new HashMap<>();
+
   private final Map<String, Claim> claims = new HashMap<>();
 
   /** Quarantined worker ids, and why: refused for the rest of the coordinator's life. */
@@ -253,6 +257,19 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
         .build();
   }
 
+  private void connected(WorkerEntry entry) {
+    workers.put(entry.id, entry);
+    perVoter.merge(entry.voter, 1, Integer::sum);
+  }
+
+  private WorkerEntry disconnected(String id) {
+    WorkerEntry entry = workers.remove(id);
+    if (entry != null) {
+      perVoter.computeIfPresent(entry.voter, (v, n) -> n == 1 ? null : n - 1);
+    }
+    return entry;
+  }
+
   private Behavior<Command> onWorkerJoined(WorkerJoined joined) {
     String id = joined.workerId();
     String why = quarantined.get(id);
@@ -295,14 +312,13 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     }
     claim.lapsesAt = 0;
     joined.session().tell(new WorkerSession.Joined(claim.token));
-    WorkerEntry old = workers.remove(joined.workerId());
+    WorkerEntry old = disconnected(joined.workerId());
     if (old != null) {
       getContext().getLog().info("worker {} reconnected; ending its old stream", joined.workerId());
       old.session.tell(WorkerSession.Replaced.INSTANCE);
       forgetLeases(joined.workerId());
     }
-    workers.put(
-        joined.workerId(),
+    connected(
         new WorkerEntry(
             joined.workerId(),
             joined.threads(),
@@ -327,7 +343,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     if (entry == null || !entry.session.equals(left.session())) {
       return this; // an old stream of a worker that has reconnected since
     }
-    workers.remove(left.workerId());
+    disconnected(left.workerId());
     Claim claim = claims.get(left.workerId());
     if (claim != null) {
       claim.lapsesAt = System.nanoTime() + claimHold.toNanos() | 1; // never 0: "connected"
@@ -356,7 +372,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     }
     metrics.workerQuarantined();
     getContext().getLog().warn("worker {} quarantined: {}", q.workerId(), q.reason());
-    WorkerEntry entry = workers.remove(q.workerId());
+    WorkerEntry entry = disconnected(q.workerId());
     if (entry != null) {
       requests.values().removeIf(r -> r.workerId().equals(q.workerId()));
       entry.session.tell(
@@ -530,6 +546,9 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
    * engines they lack.
    */
   private int othersFor(WorkerEntry worker, JobEntry job) {
+    if (job.engines.isEmpty()) {
+      return workers.size() - perVoter.getOrDefault(worker.voter, 0);
+    }
     int n = 0;
     for (WorkerEntry w : workers.values()) {
       if (!w.voter.equals(worker.voter) && w.engines.containsAll(job.engines)) {
