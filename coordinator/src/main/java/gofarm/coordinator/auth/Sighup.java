@@ -10,10 +10,10 @@ import org.slf4j.LoggerFactory;
  * <p>The JDK has no supported API for signals; {@code sun.misc.Signal} (module {@code
  * jdk.unsupported}, present in every OpenJDK build since 9 and kept for this use) is the one
  * wrapped here, so nothing else in the project touches it. Where SIGHUP does not exist (Windows) or
- * the JVM reserves it ({@code -Xrs}), {@link #onSignal} logs that reloads need a restart; where the
- * process ignores it ({@code nohup}), the JVM keeps it ignored and {@link #onSignal} says so. The
- * coordinator's tokens do not depend on it: {@link Tokens#reloadIfChanged} reads their file again
- * when it changes.
+ * the JVM reserves it ({@code -Xrs}), and where the process ignores it ({@code nohup}, which the
+ * JVM keeps), {@link #onSignal} logs that changing the file is the way to reload. The coordinator's
+ * tokens do not depend on it: {@link Tokens#reloadIfChanged} reads their file again when it
+ * changes.
  */
 public final class Sighup {
   private static final Logger LOG = LoggerFactory.getLogger(Sighup.class);
