@@ -63,9 +63,9 @@ public final class FarmBenchmark {
 
   /**
    * Runs {@code results} chunk results through a coordinator fed by {@code workers} workers, over
-   * in-process gRPC or, with {@code tcp}, over TCP on 127.0.0.1 (workers share one connection per
-   * {@value #WORKERS_PER_CONNECTION}) with bearer tokens checked on every call, with {@code
-   * spotChecks} of the chunks run twice. Returns the measured job's final status.
+   * in-process gRPC or, with {@code tcp}, over TCP on 127.0.0.1 (workers share one connection and
+   * one worker token per {@value #WORKERS_PER_CONNECTION}) with bearer tokens checked on every
+   * call, with {@code spotChecks} of the chunks run twice. Returns the measured job's final status.
    */
   public static JobStatus run(
       int results, int workers, int credit, boolean tcp, double spotChecks, PrintWriter out)
@@ -84,13 +84,20 @@ public final class FarmBenchmark {
     CoordinatorSettings settings =
         new CoordinatorSettings("127.0.0.1", -1, null, CoordinatorSettings.DEFAULT_LEASE, "bench")
             .withSpotChecks(spotChecks);
-    String workerToken = newToken();
+    int connections = tcp ? (workers + WORKERS_PER_CONNECTION - 1) / WORKERS_PER_CONNECTION : 1;
+    // A worker token per connection, as a token per machine: spot checks need other tokens.
+    List<String> workerTokens = new ArrayList<>();
     String adminToken = newToken();
     Path tokens = null;
     if (tcp) {
+      StringBuilder file = new StringBuilder("admin bench " + adminToken + "\n");
+      for (int i = 0; i < connections; i++) {
+        workerTokens.add(newToken());
+        file.append("worker bench-workers-").append(i).append(' ').append(workerTokens.get(i));
+        file.append('\n');
+      }
       tokens = Files.createTempFile("gofarm-bench-tokens", "");
-      Files.writeString(
-          tokens, "worker bench-workers " + workerToken + "\nadmin bench " + adminToken + "\n");
+      Files.writeString(tokens, file);
       settings = settings.withTokens(Tokens.load(tokens), 0);
     }
     try (Coordinator coordinator =
@@ -100,7 +107,6 @@ public final class FarmBenchmark {
                 : InProcessServerBuilder.forName(name),
             settings)) {
       List<ManagedChannel> channels = new ArrayList<>();
-      int connections = tcp ? (workers + WORKERS_PER_CONNECTION - 1) / WORKERS_PER_CONNECTION : 1;
       for (int i = 0; i < connections; i++) {
         channels.add(
             tcp
@@ -113,7 +119,9 @@ public final class FarmBenchmark {
       CountDownLatch connected = new CountDownLatch(workers);
       for (int i = 0; i < workers; i++) {
         new SyntheticWorker("synthetic-" + i, credit, encoded, firstAssignment, connected)
-            .connect(channels.get(i % connections), tcp ? new BearerToken(workerToken) : null);
+            .connect(
+                channels.get(i % connections),
+                tcp ? new BearerToken(workerTokens.get(i % connections)) : null);
       }
       if (!connected.await(60, TimeUnit.SECONDS)) {
         throw new IllegalStateException(
