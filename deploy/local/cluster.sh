@@ -36,8 +36,9 @@ Options of up:
   --timeout S              seconds to wait for the cluster to come up (default: 120)
 
   The first 'up' makes, with deploy/secrets.sh in DIR/secrets (mode 0700, files 0600): 'tokens',
-  the coordinator's --auth file with random tokens for an admin, a submitter, a reader and the
-  workers, each token also alone in ROLE.token for --token-file; and with openssl a CA (ca.pem)
+  the coordinator's --auth file with random tokens for an admin, a submitter, a reader and each
+  worker (a token per worker, as per machine: spot checks count a token once), each token also
+  alone in ROLE.token or worker-K.token for --token-file; and with openssl a CA (ca.pem)
   and a server certificate for 127.0.0.1 and localhost (server.pem, server-key.pem). Later 'up's
   reuse them; delete the folder to make new ones.
 
@@ -307,7 +308,7 @@ cmd_up() {
   mkdir -p "$state" "$pids" "$logs" "$state/data"
   rm -f "$pids"/*.pid "$pids"/*.started "$state/order"
   local secrets="$state/secrets"
-  bash "$repo/deploy/secrets.sh" "$secrets" 127.0.0.1 localhost >/dev/null ||
+  bash "$repo/deploy/secrets.sh" --workers "$workers" "$secrets" 127.0.0.1 localhost >/dev/null ||
     die "could not make the tokens and certificates in $secrets"
 
   # Build the jar once now (./gofarm builds it when stale) rather than in every process at once.
@@ -342,7 +343,7 @@ cmd_up() {
   for ((i = 1; i <= workers; i++)); do
     start "worker-$i" "$gofarm" worker --coordinator "127.0.0.1:$port" --id "worker-$i" \
       --threads "$threads" --metrics-host 127.0.0.1 --metrics-port "$((worker_metrics_port + i - 1))" \
-      --label cluster=local --tls-ca "$secrets/ca.pem" --token-file "$secrets/worker.token"
+      --label cluster=local --tls-ca "$secrets/ca.pem" --token-file "$secrets/worker-$i.token"
   done
 
   if $prometheus; then

@@ -98,7 +98,9 @@ class LocalClusterTest {
     // The coordinator runs with tokens and TLS, made once in the state directory, private.
     Path tokens = STATE.resolve("secrets").resolve("tokens");
     assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(tokens)));
-    assertEquals(5, Files.readAllLines(tokens).size(), "a comment and four tokens");
+    assertEquals(
+        7, Files.readAllLines(tokens).size(), "a comment, four tokens and one per worker machine");
+    assertTrue(Files.readString(tokens).contains("workers-2 "), Files.readString(tokens));
     assertTrue(up.output().contains("GOFARM_TOKEN_FILE=" + STATE.resolve("secrets")), up.output());
     assertTrue(up.output().contains("http://127.0.0.1:" + prometheusPort), up.output());
 
