@@ -2,6 +2,7 @@ package gofarm.coordinator;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import gofarm.coordinator.actor.FinishedJob;
 import gofarm.coordinator.actor.JobArchive;
 import gofarm.coordinator.actor.JobManager;
 import gofarm.coordinator.actor.WorkerPool;
@@ -204,7 +205,7 @@ public final class Coordinator implements AutoCloseable {
   /** Serves finished jobs again and runs unfinished ones again from the start. */
   private void restore(FileJobArchive archive) {
     FileJobArchive.Contents contents = archive.load();
-    for (JobResults done : contents.finished()) {
+    for (FinishedJob.Head done : contents.finished()) {
       manager.tell(new JobManager.Restore(done));
     }
     for (JobResults submitted : contents.unfinished()) {

@@ -170,7 +170,9 @@ public final class CoordinatorCommand implements Callable<Integer> {
   @Option(
       names = "--max-statistics-mb",
       description =
-          "MiB of statistics all unfinished jobs may hold together (default: half the heap).")
+          "MiB of statistics all unfinished jobs may hold together, with the results of finished"
+              + " jobs kept in memory; the oldest of these move to --data-dir (or without one are"
+              + " dropped) to make room (default: half the heap).")
   Long maxStatisticsMb;
 
   @Override

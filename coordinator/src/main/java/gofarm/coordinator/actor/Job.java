@@ -623,50 +623,75 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
 
   /**
    * Ends the job: the pool forgets it, the manager gets the final report (with statistics) to keep
-   * and store, and the actor answers what still arrives until the manager retires it.
+   * and store, and the actor answers what still arrives from that report until the manager retires
+   * it: the job's tally, chunk table and spot checks are let go at once.
    */
   private Behavior<Command> finish(JobState end, String why) {
     state = end;
     message = why;
     finished = clock.instant();
     pool.tell(new WorkerPool.JobGone(plan.jobId()));
-    manager.tell(new JobManager.JobFinished(plan, report(true), tally.games()));
-    return newReceiveBuilder()
-        .onMessage(ChunkCompleted.class, this::onLateResult)
-        .onMessage(Lease.class, this::onLateLease)
-        .onMessage(Cancel.class, c -> reply(c.replyTo()))
-        .onMessage(GetReport.class, g -> reply(g.replyTo(), g.withStats()))
-        .onMessage(GetGames.class, this::onGetGames)
-        .onMessageEquals(Retire.INSTANCE, this::onRetire)
+    // The report shares the tally's statistics (a finished tally changes no more): no copy.
+    JobReport last = report(true);
+    List<GameSgf> games = tally.games();
+    manager.tell(
+        new JobManager.JobFinished(
+            plan, last, games, tally.heldBytes(codec.kind().statisticsBytes())));
+    return finished(plan.jobId(), last, games, metrics, timers);
+  }
+
+  /**
+   * A finished job until it stops: it answers every ask with its final report (which a client reads
+   * only the headlines of, unless it asked for statistics) and holds nothing else.
+   */
+  private static Behavior<Command> finished(
+      String jobId,
+      JobReport last,
+      List<GameSgf> games,
+      CoordinatorMetrics metrics,
+      TimerScheduler<Command> timers) {
+    return Behaviors.receive(Command.class)
+        .onMessage(
+            ChunkCompleted.class,
+            done -> {
+              metrics.chunkNotNeeded();
+              done.replyTo().tell(new WorkerSession.Acked(done.key()));
+              return Behaviors.same();
+            })
+        .onMessage(
+            Lease.class,
+            lease -> {
+              lease.replyTo().tell(new WorkerPool.Leased(lease.request(), jobId, 0, 0));
+              return Behaviors.same();
+            })
+        .onMessage(
+            Cancel.class,
+            cancel -> {
+              cancel.replyTo().tell(last);
+              return Behaviors.same();
+            })
+        .onMessage(
+            GetReport.class,
+            get -> {
+              get.replyTo().tell(last);
+              return Behaviors.same();
+            })
+        .onMessage(
+            GetGames.class,
+            get -> {
+              get.replyTo().tell(games);
+              return Behaviors.same();
+            })
+        .onMessageEquals(
+            Retire.INSTANCE,
+            () -> {
+              timers.cancel(Tick.INSTANCE);
+              timers.startSingleTimer(Stop.INSTANCE, LINGER);
+              return Behaviors.same();
+            })
         .onMessageEquals(Stop.INSTANCE, Behaviors::stopped)
-        .onAnyMessage(m -> this)
+        .onAnyMessage(m -> Behaviors.same())
         .build();
-  }
-
-  private Behavior<Command> onRetire() {
-    timers.cancel(Tick.INSTANCE);
-    timers.startSingleTimer(Stop.INSTANCE, LINGER);
-    return Behaviors.same();
-  }
-
-  private Behavior<Command> onLateResult(ChunkCompleted<?> done) {
-    metrics.chunkNotNeeded();
-    done.replyTo().tell(new WorkerSession.Acked(done.key()));
-    return Behaviors.same();
-  }
-
-  private Behavior<Command> onLateLease(Lease lease) {
-    lease.replyTo().tell(new WorkerPool.Leased(lease.request(), plan.jobId(), 0, 0));
-    return Behaviors.same();
-  }
-
-  private Behavior<Command> reply(ActorRef<JobReport> to) {
-    return reply(to, false);
-  }
-
-  private Behavior<Command> reply(ActorRef<JobReport> to, boolean withStats) {
-    to.tell(report(withStats));
-    return Behaviors.same();
   }
 
   private JobReport report(boolean withStats) {

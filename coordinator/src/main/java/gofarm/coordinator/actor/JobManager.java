@@ -1,14 +1,19 @@
 package gofarm.coordinator.actor;
 
+import com.google.protobuf.ByteString;
+import gofarm.coordinator.codec.Games;
 import gofarm.coordinator.codec.JobPlan;
 import gofarm.coordinator.codec.JobReport;
 import gofarm.coordinator.job.GameSgf;
 import gofarm.coordinator.job.JobCost;
 import gofarm.coordinator.job.JobLimits;
 import gofarm.coordinator.job.JobState;
+import gofarm.coordinator.job.Tally;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
-import gofarm.proto.v1.JobResults;
+import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.JobStatus;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,13 +21,17 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.ChildFailed;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.Terminated;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
@@ -30,12 +39,24 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The registry of jobs: starts a {@link Job} actor per submitted job, says where a job runs (to
  * clients, and to worker sessions holding results of a job they have no lease of), and keeps
- * finished jobs (encoded, and archived when a data directory is set) to list and serve them.
- * Workers' results do not pass through here: sessions send them to the job whose lease they hold.
+ * finished jobs to list and serve them. Workers' results do not pass through here: sessions send
+ * them to the job whose lease they hold.
+ *
+ * <p>Memory is bounded by the statistics budget ({@link JobLimits#maxStatisticsBytes}), which
+ * counts three things: each unfinished job's bound (its {@link JobCost}, from admission until it
+ * finishes); what a finished job's actor still holds until it stops ({@link Tally#heldBytes}); and
+ * the results of finished jobs kept in memory, as serialized bytes. A job's final report is encoded
+ * and archived off the actors' threads, one job at a time, so that finishing or cancelling a job of
+ * 16,000 pairs costs the actors no more than a small one. When the budget is short (a submission,
+ * or results just encoded), finished jobs' results leave memory, oldest first: to the archive, from
+ * which they are read on demand, or, without one, dropped, and then asking for them is answered
+ * with why. Every finished job stays listed.
  *
  * <p>No single job stops it: a submission over the {@link JobLimits} or with an id already taken is
  * refused with an answer, never an exception; each job's actor is supervised (stopped on failure)
@@ -54,8 +75,9 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
           ListJobs,
           JobUpdated,
           JobFinished,
+          ResultsEncoded,
+          ResultsArchived,
           Restore,
-          FinishedGames,
           MetricsTick,
           Stop,
           CountUnfinished {}
@@ -84,10 +106,10 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   public record Lookup(String jobId, ActorRef<Found> replyTo) implements Command {}
 
   /**
-   * The answer to {@link Lookup}: for a running job its actor and plan, for a finished one its
-   * results; all null when there is no such job.
+   * The answer to {@link Lookup}: for a running job its actor and plan, for a finished one where
+   * its results are; all null when there is no such job.
    */
-  public record Found(ActorRef<Job.Command> running, JobPlan plan, JobResults finished) {
+  public record Found(ActorRef<Job.Command> running, JobPlan plan, FinishedJob finished) {
     public boolean exists() {
       return running != null || finished != null;
     }
@@ -110,15 +132,22 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   /** A running job's latest summary, sent when it changed. */
   public record JobUpdated(JobReport report) implements Command {}
 
-  /** A job ended; {@code report} carries its statistics, {@code games} a match's games. */
-  public record JobFinished(JobPlan plan, JobReport report, List<GameSgf> games)
+  /**
+   * A job ended; {@code report} carries its statistics, {@code games} a match's games. Its actor
+   * holds {@code heldBytes} until it stops, shared with the report, which nothing changes any more.
+   */
+  public record JobFinished(JobPlan plan, JobReport report, List<GameSgf> games, long heldBytes)
       implements Command {}
 
-  /** Asks for the games of a finished match, in pair order (empty for other jobs). */
-  public record FinishedGames(String jobId, ActorRef<List<GameSgf>> replyTo) implements Command {}
+  /** A finished job read back from the archive at start-up: the start of its results. */
+  public record Restore(FinishedJob.Head head) implements Command {}
 
-  /** A finished job read back from the archive at start-up. */
-  public record Restore(JobResults results) implements Command {}
+  /** A finished job's results are encoded, or could not be ({@code error}). */
+  private record ResultsEncoded(String jobId, FinishedJob.Stored stored, Throwable error)
+      implements Command {}
+
+  /** A finished job's results are written to the archive, or not ({@code kept} false). */
+  private record ResultsArchived(String jobId, boolean kept) implements Command {}
 
   private enum MetricsTick implements Command {
     INSTANCE
@@ -131,6 +160,8 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   public enum Stop implements Command {
     INSTANCE
   }
+
+  private static final Logger LOG = LoggerFactory.getLogger(JobManager.class);
 
   /** How often the running jobs' gauges are summed, when a report changed. */
   private static final Duration METRICS_PERIOD = Duration.ofSeconds(1);
@@ -161,7 +192,79 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   /** The latest summary of each unfinished job. */
   private final Map<String, JobReport> latest = new HashMap<>();
 
-  private final Map<String, JobResults> finished = new HashMap<>();
+  /** Where a finished job's results are written to the archive. */
+  private enum Archiving {
+    /** Being written: they stay in memory until then. */
+    WRITING,
+    /** Written: memory may let them go. */
+    WRITTEN,
+    /** Not kept there (no archive, or it failed): leaving memory drops them. */
+    NOT_KEPT
+  }
+
+  /**
+   * A finished job: its listing entry, and where its results are: being encoded ({@code pending}),
+   * in memory ({@code stored}), in the archive only ({@code onDisk}) or gone ({@code dropped}).
+   */
+  private static final class Kept {
+    final JobStatus listed;
+    final JobSpec.KindCase kind;
+
+    /** Being encoded; null once done. */
+    CompletableFuture<FinishedJob.Stored> pending;
+
+    /** The full status, encoded before the results; null once they are. */
+    CompletableFuture<JobStatus> status;
+
+    /** In memory, counted in {@link #inMemoryBytes}. */
+    FinishedJob.Stored stored;
+
+    Archiving archiving = Archiving.WRITING;
+
+    /** In the archive only. */
+    boolean onDisk;
+
+    /** Why they are gone, or null. */
+    String dropped;
+
+    /** Whether the job's actor has stopped (it holds the statistics the report shares until). */
+    boolean actorStopped;
+
+    Kept(JobStatus listed, JobSpec.KindCase kind) {
+      this.listed = listed;
+      this.kind = kind;
+    }
+  }
+
+  private final Map<String, Kept> finished = new HashMap<>();
+
+  /** Finished jobs whose results are in memory, oldest first: the first to leave it. */
+  private final LinkedHashMap<String, Kept> inMemory = new LinkedHashMap<>();
+
+  /** The bytes of results in memory, and of those among them still being archived. */
+  private long inMemoryBytes;
+
+  private long archivingBytes;
+
+  /**
+   * The statistics finished jobs' final reports share with their actors' tallies, by job, and the
+   * sum: held until the actor has stopped and the results are encoded, whichever comes last.
+   */
+  private final Map<String, Long> lingering = new HashMap<>();
+
+  private long lingeringBytes;
+
+  /** Where results are encoded, archived and read: never an actor's thread. */
+  private final Executor executor;
+
+  /**
+   * The last job's results being encoded, and being archived: the next waits for each, so that one
+   * job is encoded at a time and one archived at a time, in the order they finished. Encoding does
+   * not wait for the archive: results are served from memory while they are written.
+   */
+  private CompletableFuture<?> encoding = CompletableFuture.completedFuture(null);
+
+  private CompletableFuture<?> archiving = CompletableFuture.completedFuture(null);
 
   /** Every job, newest first, for listing. */
   private final TreeMap<Listed, String> listing = new TreeMap<>();
@@ -178,9 +281,6 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
 
   /** Unfinished jobs per owner (token NAME), for the per-token limit; owners with none absent. */
   private final Map<String, Integer> unfinishedByOwner = new HashMap<>();
-
-  /** The games of the matches that finished in this process (restored ones are read on demand). */
-  private final Map<String, List<GameSgf>> finishedGames = new HashMap<>();
 
   /** The latest report of each running job, with its pairs (for the metrics). */
   private final Map<String, JobReport> runningReports = new HashMap<>();
@@ -208,6 +308,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
     this.clock = clock;
     this.leaseTimeout = leaseTimeout;
     this.limits = limits;
+    this.executor = context.getSystem().dispatchers().lookup(DispatcherSelector.blocking());
     for (JobState s : JobState.values()) {
       stateCounts.put(s, 0);
     }
@@ -253,8 +354,9 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
         .onMessage(ListJobs.class, this::onListJobs)
         .onMessage(JobUpdated.class, this::onJobUpdated)
         .onMessage(JobFinished.class, this::onJobFinished)
+        .onMessage(ResultsEncoded.class, this::onResultsEncoded)
+        .onMessage(ResultsArchived.class, this::onResultsArchived)
         .onMessage(Restore.class, this::onRestore)
-        .onMessage(FinishedGames.class, this::onFinishedGames)
         .onMessageEquals(MetricsTick.INSTANCE, this::onMetricsTick)
         .onMessageEquals(Stop.INSTANCE, Behaviors::stopped)
         .onMessage(CountUnfinished.class, this::onCountUnfinished)
@@ -274,8 +376,9 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
     Optional<String> refusal;
     try {
       cost = plan.cost();
+      // Finished jobs' results in memory are not counted here: they leave memory to make room.
       refusal =
-          plan.refusal(limits).or(() -> limits.refuseNow(cost, running.size(), heldBytesTotal));
+          plan.refusal(limits).or(() -> limits.refuseNow(cost, running.size(), pinnedBytes()));
     } catch (ArithmeticException e) {
       submit.replyTo().tell(new Refused(Refusal.LIMIT, "the spec's size overflows 64 bits"));
       return this;
@@ -284,6 +387,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
       submit.replyTo().tell(new Refused(Refusal.LIMIT, refusal.get()));
       return this;
     }
+    makeRoom(cost.statisticsBytes());
     archive.submitted(plan);
     ActorRef<Job.Command> job =
         getContext()
@@ -305,6 +409,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
     plans.put(id, plan);
     heldBytes.put(id, cost.statisticsBytes());
     heldBytesTotal += cost.statisticsBytes();
+    budgetChanged();
     unfinishedByOwner.merge(plan.owner(), 1, Integer::sum);
     pool.tell(
         new WorkerPool.JobWaiting(
@@ -344,7 +449,10 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
 
   private Behavior<Command> onLookup(Lookup lookup) {
     String id = lookup.jobId();
-    lookup.replyTo().tell(new Found(running.get(id), plans.get(id), finished.get(id)));
+    Kept done = finished.get(id);
+    lookup
+        .replyTo()
+        .tell(new Found(running.get(id), plans.get(id), done == null ? null : handle(id, done)));
     return this;
   }
 
@@ -355,8 +463,8 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
       if (out.size() >= list.limit()) {
         break;
       }
-      JobResults done = finished.get(id);
-      JobStatus s = done != null ? done.getStatus() : encoder.status(latest.get(id));
+      Kept done = finished.get(id);
+      JobStatus s = done != null ? done.listed : encoder.status(latest.get(id));
       // A submitter lists its own jobs only: the walk goes on past others' until it has enough.
       if (list.owner() == null || s.getOwner().equals(list.owner())) {
         out.add(s);
@@ -382,10 +490,13 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   private Behavior<Command> onJobFinished(JobFinished done) {
     String id = done.plan().jobId();
     ActorRef<Job.Command> job = running.get(id);
-    if (job != null) {
-      job.tell(Job.Retire.INSTANCE);
+    if (job == null) {
+      return this;
     }
-    ended(id, encoder.results(done.plan(), done.report()), done.games(), done.report().message());
+    job.tell(Job.Retire.INSTANCE);
+    lingering.put(id, done.heldBytes());
+    lingeringBytes += done.heldBytes();
+    ended(done.plan(), done.report(), done.games());
     return this;
   }
 
@@ -395,6 +506,13 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
    */
   private Behavior<Command> onJobStopped(Terminated stopped) {
     String id = jobOfActor.remove(stopped.getRef());
+    Kept done = id == null ? null : finished.get(id);
+    if (done != null) {
+      done.actorStopped = true;
+      if (done.pending == null) {
+        release(id);
+      }
+    }
     if (id == null || !running.containsKey(id)) {
       return this;
     }
@@ -423,17 +541,28 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
             message,
             last.kind(),
             last.owner());
-    ended(id, encoder.results(plans.get(id), failed), List.of(), message);
+    ended(plans.get(id), failed, List.of());
     return this;
   }
 
-  /** Keeps a finished job's results and archives them. */
-  private void ended(String id, JobResults results, List<GameSgf> games, String message) {
-    running.remove(id);
-    JobPlan plan = plans.remove(id);
-    if (plan != null) {
-      unfinishedByOwner.computeIfPresent(plan.owner(), (o, n) -> n > 1 ? n - 1 : null);
+  /** Frees what a finished job's actor and report held: both are done with it. */
+  private void release(String id) {
+    Long held = lingering.remove(id);
+    if (held != null) {
+      lingeringBytes -= held;
+      budgetChanged();
     }
+  }
+
+  /**
+   * Lists a finished job at once, and encodes its results off the actors' threads (after those of
+   * the jobs that finished before it).
+   */
+  private void ended(JobPlan plan, JobReport report, List<GameSgf> games) {
+    String id = plan.jobId();
+    running.remove(id);
+    plans.remove(id);
+    unfinishedByOwner.computeIfPresent(plan.owner(), (o, n) -> n > 1 ? n - 1 : null);
     latest.remove(id);
     runningReports.remove(id);
     runningChanged = true;
@@ -441,32 +570,167 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
     if (bytes != null) {
       heldBytesTotal -= bytes;
     }
-    finished.put(id, results);
-    if (!games.isEmpty()) {
-      finishedGames.put(id, games);
-    }
-    JobState end = JobState.valueOf(results.getStatus().getState().name());
-    setState(id, end);
-    try {
-      archive.finished(results, games);
-    } catch (RuntimeException e) {
-      getContext().getLog().error("could not archive the results of job {}: {}", id, e.toString());
-    }
-    getContext().getLog().info("job {} {}{}", id, end, message.isEmpty() ? "" : ": " + message);
+    budgetChanged();
+    Kept kept = new Kept(encoder.status(report.summary()), plan.spec().getKindCase());
+    finished.put(id, kept);
+    setState(id, report.state());
+    // The full status (an evaluate job's pair headlines) beside the results: a client asking for
+    // it need not wait for every pair's statistics to be encoded.
+    JobEncoder encoder = this.encoder;
+    kept.status = CompletableFuture.supplyAsync(() -> encoder.status(report), executor);
+    kept.pending = encode(plan, report, games);
+    getContext().pipeToSelf(kept.pending, (stored, error) -> new ResultsEncoded(id, stored, error));
+    String message = report.message();
+    getContext()
+        .getLog()
+        .info("job {} {}{}", id, report.state(), message.isEmpty() ? "" : ": " + message);
   }
 
-  private Behavior<Command> onFinishedGames(FinishedGames get) {
-    List<GameSgf> games = finishedGames.get(get.jobId());
-    if (games == null) {
-      try {
-        games = archive.games(get.jobId());
-      } catch (RuntimeException e) {
-        getContext().getLog().error("could not read the games of job {}: {}", get.jobId(), e);
-        games = List.of();
+  /**
+   * Encodes a finished job's results and games on {@link #executor}, once the job before is
+   * encoded: the report's statistics are the tally's own, which nothing changes now.
+   */
+  private CompletableFuture<FinishedJob.Stored> encode(
+      JobPlan plan, JobReport report, List<GameSgf> games) {
+    JobEncoder encoder = this.encoder;
+    CompletableFuture<FinishedJob.Stored> next =
+        encoding
+            .handle((ignored, error) -> null)
+            .thenApplyAsync(
+                ignored ->
+                    new FinishedJob.Stored(encoder.resultsBytes(plan, report), gamesBytes(games)),
+                executor);
+    encoding = next;
+    return next;
+  }
+
+  private static ByteString gamesBytes(List<GameSgf> games) {
+    ByteString.Output out = ByteString.newOutput();
+    try {
+      for (GameSgf g : games) {
+        Games.toProto(g).writeDelimitedTo(out);
       }
+    } catch (IOException e) {
+      // Memory only: a ByteString.Output never throws.
+      throw new UncheckedIOException(e);
     }
-    get.replyTo().tell(games);
+    return out.toByteString();
+  }
+
+  private Behavior<Command> onResultsEncoded(ResultsEncoded done) {
+    String id = done.jobId();
+    Kept kept = finished.get(id);
+    kept.pending = null;
+    kept.status = null;
+    if (kept.actorStopped) {
+      release(id);
+    }
+    if (done.error() != null) {
+      getContext().getLog().error("could not encode the results of job {}", id, done.error());
+      kept.dropped = "the results of job " + id + " could not be encoded; see the coordinator log";
+      return this;
+    }
+    FinishedJob.Stored stored = done.stored();
+    kept.stored = stored;
+    inMemory.put(id, kept);
+    inMemoryBytes += stored.bytes();
+    archivingBytes += stored.bytes();
+    JobArchive archive = this.archive;
+    CompletableFuture<Boolean> written =
+        archiving
+            .handle((ignored, error) -> null)
+            .thenApplyAsync(
+                ignored -> {
+                  try {
+                    return archive.finished(id, stored.results(), stored.games());
+                  } catch (RuntimeException e) {
+                    LOG.error("could not archive the results of job {}: {}", id, e.toString());
+                    return false;
+                  }
+                },
+                executor);
+    archiving = written;
+    getContext()
+        .pipeToSelf(written, (ok, error) -> new ResultsArchived(id, Boolean.TRUE.equals(ok)));
+    makeRoom(0);
     return this;
+  }
+
+  private Behavior<Command> onResultsArchived(ResultsArchived done) {
+    Kept kept = finished.get(done.jobId());
+    kept.archiving = done.kept() ? Archiving.WRITTEN : Archiving.NOT_KEPT;
+    if (kept.stored != null) {
+      archivingBytes -= kept.stored.bytes();
+    }
+    makeRoom(0);
+    return this;
+  }
+
+  /**
+   * What the budget holds that cannot leave memory now: unfinished jobs' bounds, finished jobs'
+   * statistics until their actors stop and results are encoded, and results being archived.
+   */
+  private long pinnedBytes() {
+    return heldBytesTotal + lingeringBytes + archivingBytes;
+  }
+
+  /**
+   * Moves finished jobs' results out of memory, oldest first (those being archived wait), until
+   * {@code more} bytes fit in the budget beside what is held.
+   */
+  private void makeRoom(long more) {
+    var oldest = inMemory.entrySet().iterator();
+    while (oldest.hasNext()
+        && heldBytesTotal + lingeringBytes + inMemoryBytes + more > limits.maxStatisticsBytes()) {
+      Map.Entry<String, Kept> e = oldest.next();
+      Kept kept = e.getValue();
+      if (kept.archiving == Archiving.WRITING) {
+        continue;
+      }
+      oldest.remove();
+      long bytes = kept.stored.bytes();
+      inMemoryBytes -= bytes;
+      if (kept.archiving == Archiving.WRITTEN) {
+        kept.onDisk = true;
+      } else {
+        kept.dropped = droppedMessage(e.getKey());
+      }
+      kept.stored = null;
+      LOG.info(
+          "job {}: its results ({} bytes) leave memory to keep within the statistics budget;"
+              + " {}",
+          e.getKey(),
+          bytes,
+          kept.onDisk ? "read from the archive from now on" : "dropped (no --data-dir)");
+    }
+    budgetChanged();
+  }
+
+  private String droppedMessage(String id) {
+    return "the results of job "
+        + id
+        + " are no longer kept: this coordinator keeps finished jobs' results in memory within"
+        + " --max-statistics-mb ("
+        + limits.maxStatisticsBytes() / JobLimits.MIB
+        + " MiB), dropping the oldest first, and has no --data-dir to keep them on disk";
+  }
+
+  /** What a client may have of a finished job, as things stand. */
+  private FinishedJob handle(String id, Kept kept) {
+    if (kept.dropped != null) {
+      return FinishedJob.dropped(id, kept.listed, kept.kind, kept.dropped);
+    }
+    if (kept.stored != null) {
+      return FinishedJob.inMemory(id, kept.listed, kept.kind, kept.stored, executor);
+    }
+    if (kept.pending != null) {
+      return FinishedJob.encoding(id, kept.listed, kept.kind, kept.pending, kept.status, executor);
+    }
+    return FinishedJob.onDisk(id, kept.listed, kept.kind, archive, executor);
+  }
+
+  private void budgetChanged() {
+    metrics.statisticsBytes(heldBytesTotal + lingeringBytes, inMemoryBytes);
   }
 
   private Behavior<Command> onCountUnfinished(CountUnfinished count) {
@@ -475,10 +739,13 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   }
 
   private Behavior<Command> onRestore(Restore restore) {
-    JobStatus status = restore.results().getStatus();
+    JobStatus status = restore.head().status();
     String id = status.getJobId();
     if (!running.containsKey(id) && !finished.containsKey(id)) {
-      finished.put(id, restore.results());
+      Kept kept = new Kept(status.toBuilder().clearPairs().build(), restore.head().kind());
+      kept.archiving = Archiving.WRITTEN;
+      kept.onDisk = true;
+      finished.put(id, kept);
       Instant submitted =
           Instant.ofEpochSecond(
               status.getSubmitted().getSeconds(), status.getSubmitted().getNanos());

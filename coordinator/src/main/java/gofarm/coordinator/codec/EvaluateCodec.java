@@ -1,5 +1,8 @@
 package gofarm.coordinator.codec;
 
+import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedOutputStream;
+import com.google.protobuf.WireFormat;
 import gofarm.coordinator.job.ChunkStats;
 import gofarm.coordinator.job.EvaluatePlan;
 import gofarm.coordinator.job.EvaluateReport;
@@ -11,12 +14,15 @@ import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobStatus;
+import gofarm.proto.v1.PairResult;
 import gofarm.proto.v1.PairSummary;
+import gofarm.proto.v1.ResolvedPosition;
 import gofarm.wire.ChunkKey;
 import gofarm.wire.ResolvedEvaluation;
 import gofarm.wire.Results;
 import gofarm.wire.StatsCodec;
 import gofarm.wire.WorkerProtocol;
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,11 +90,38 @@ public final class EvaluateCodec extends KindCodec<ChunkStats, EvaluateReport> {
 
   @Override
   public KindView view(EvaluateReport report) {
-    return new View(evaluate.job(), report);
+    return new View(evaluate, report);
   }
 
   /** An evaluate job's pairs, encoded with {@link Results}. */
-  private record View(ResolvedEvaluation job, EvaluateReport report) implements KindView {
+  private record View(EvaluatePlan plan, EvaluateReport report) implements KindView {
+    ResolvedEvaluation job() {
+      return plan.job();
+    }
+
+    /**
+     * The full result of a pair nothing was counted for, without its position and label: the same
+     * for all such pairs of one board size and policy ({@link #shape}), so built once per job's
+     * results (on 25×25 building one takes about half a millisecond, and a cancelled job may have
+     * 16,000 pairs).
+     */
+    private PairResult emptyResult(PairFigures p) {
+      return Results.pairResult(
+              job(),
+              p.position(),
+              p.policy(),
+              plan.pairs().get(p.position() * plan.policies() + p.policy()).newStats())
+          .toBuilder()
+          .clearPosition()
+          .clearPositionLabel()
+          .build();
+    }
+
+    /** What an uncounted pair's result depends on besides its position: board size, policy. */
+    private List<Integer> shape(PairFigures p) {
+      return List.of(job().positions().get(p.position()).size(), p.policy());
+    }
+
     @Override
     public void status(JobStatus.Builder status) {
       for (PairFigures p : report.pairs()) {
@@ -107,16 +140,65 @@ public final class EvaluateCodec extends KindCodec<ChunkStats, EvaluateReport> {
 
     @Override
     public void results(JobResults.Builder results) {
-      results.addAllPositions(Results.positions(job));
+      results.addAllPositions(Results.positions(job()));
+      Map<List<Integer>, PairResult> empty = new HashMap<>();
       for (PairFigures p : report.pairs()) {
-        results.addPairs(Results.pairResult(job, p.position(), p.policy(), p.stats()));
+        results.addPairs(
+            p.stats() != null
+                ? Results.pairResult(job(), p.position(), p.policy(), p.stats())
+                : empty.computeIfAbsent(shape(p), k -> emptyResult(p)).toBuilder()
+                    .setPosition(p.position())
+                    .setPositionLabel(p.positionLabel())
+                    .build());
+      }
+    }
+
+    /**
+     * One pair's message at a time: on 25×25 one is about 40 KB in memory (10 KB written), and a
+     * job may have 16,000. A pair nothing was counted for is written as its position and label
+     * followed by the bytes of {@link #emptyResult}, written once per shape (a message's fields may
+     * come in any order).
+     */
+    @Override
+    public void writeResults(CodedOutputStream out) throws IOException {
+      for (ResolvedPosition p : Results.positions(job())) {
+        out.writeMessage(JobResults.POSITIONS_FIELD_NUMBER, p);
+      }
+      Map<List<Integer>, ByteString> empty = new HashMap<>();
+      for (PairFigures p : report.pairs()) {
+        if (p.stats() != null) {
+          out.writeMessage(
+              JobResults.PAIRS_FIELD_NUMBER,
+              Results.pairResult(job(), p.position(), p.policy(), p.stats()));
+          continue;
+        }
+        ByteString rest = empty.computeIfAbsent(shape(p), k -> emptyResult(p).toByteString());
+        int size = rest.size();
+        if (p.position() != 0) {
+          size +=
+              CodedOutputStream.computeInt32Size(PairResult.POSITION_FIELD_NUMBER, p.position());
+        }
+        if (!p.positionLabel().isEmpty()) {
+          size +=
+              CodedOutputStream.computeStringSize(
+                  PairResult.POSITION_LABEL_FIELD_NUMBER, p.positionLabel());
+        }
+        out.writeTag(JobResults.PAIRS_FIELD_NUMBER, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+        out.writeUInt32NoTag(size);
+        if (p.position() != 0) {
+          out.writeInt32(PairResult.POSITION_FIELD_NUMBER, p.position());
+        }
+        if (!p.positionLabel().isEmpty()) {
+          out.writeString(PairResult.POSITION_LABEL_FIELD_NUMBER, p.positionLabel());
+        }
+        out.writeRawBytes(rest);
       }
     }
 
     /** A listing shows no pairs. */
     @Override
     public KindView summary() {
-      return new View(job, new EvaluateReport(List.of()));
+      return new View(plan, new EvaluateReport(List.of()));
     }
 
     @Override

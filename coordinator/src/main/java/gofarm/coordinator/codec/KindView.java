@@ -1,11 +1,13 @@
 package gofarm.coordinator.codec;
 
+import com.google.protobuf.CodedOutputStream;
 import gofarm.coordinator.job.BalanceProgress;
 import gofarm.coordinator.job.FitProgress;
 import gofarm.coordinator.job.PairFigures;
 import gofarm.coordinator.job.TuneProgress;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobStatus;
+import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,6 +21,18 @@ public interface KindView {
 
   /** Adds the kind's full figures to a job's results; precondition: a report with statistics. */
   void results(JobResults.Builder results);
+
+  /**
+   * Writes what {@link #results} adds, as fields of a serialized {@code JobResults}: bytes that
+   * parse to the same message. A kind with many large parts (an evaluate job's pairs) writes them
+   * one at a time, so that the whole message is never in memory at once; by default the parts are
+   * built together.
+   */
+  default void writeResults(CodedOutputStream out) throws IOException {
+    JobResults.Builder b = JobResults.newBuilder();
+    results(b);
+    b.build().writeTo(out);
+  }
 
   /** This view without what a job listing leaves out. */
   KindView summary();

@@ -1,5 +1,6 @@
 package gofarm.coordinator.grpc;
 
+import gofarm.coordinator.actor.FinishedJob;
 import gofarm.coordinator.actor.Job;
 import gofarm.coordinator.actor.JobEncoder;
 import gofarm.coordinator.actor.JobManager;
@@ -41,7 +42,9 @@ import org.slf4j.LoggerFactory;
  * The client API ({@code PlayoutFarm}): a thin adapter that validates requests with {@code
  * gofarm.wire}, asks the {@link JobManager} or a {@link Job}, and encodes the answers. Bad requests
  * get INVALID_ARGUMENT naming each bad field, unknown jobs NOT_FOUND, cancelling a finished job
- * FAILED_PRECONDITION; clients never see a stack trace.
+ * FAILED_PRECONDITION, and so does asking for results the coordinator no longer keeps (saying why);
+ * clients never see a stack trace. A finished job's results are read and decoded off the actors'
+ * threads ({@link FinishedJob}).
  *
  * <p>With {@code --auth}, the {@link Caller} of each call decides what it sees: a submitter's jobs
  * belong to its token's NAME, and it gets PERMISSION_DENIED for another's job (a clearer answer
@@ -208,7 +211,7 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
         found ->
             found.running() != null
                 ? report(found.running(), false).thenApply(encoder::status)
-                : done(found.finished().getStatus()));
+                : found.finished().status());
   }
 
   @Override
@@ -219,7 +222,7 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
         found ->
             found.running() != null
                 ? report(found.running(), true).thenApply(r -> encoder.results(found.plan(), r))
-                : done(found.finished()));
+                : kept(found.finished()).results());
   }
 
   @Override
@@ -229,7 +232,7 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
         out,
         found -> {
           if (found.running() == null) {
-            JobStatus s = found.finished().getStatus();
+            JobStatus s = found.finished().listed();
             throw Status.FAILED_PRECONDITION
                 .withDescription(
                     "job " + s.getJobId() + " has already finished (" + s.getState() + ")")
@@ -252,15 +255,18 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
         request,
         out,
         found -> {
-          JobSpec spec = found.running() != null ? found.plan().spec() : found.finished().getSpec();
+          JobSpec.KindCase kind =
+              found.running() != null ? found.plan().spec().getKindCase() : found.finished().kind();
           // A match's games, or a tuning's or balancing's confirmation games (a tuning's own games
           // are not kept).
-          if (!spec.hasMatch() && !spec.hasTune() && !spec.hasBalance()) {
+          if (kind != JobSpec.KindCase.MATCH
+              && kind != JobSpec.KindCase.TUNE
+              && kind != JobSpec.KindCase.BALANCE) {
             throw Status.FAILED_PRECONDITION
                 .withDescription(
                     "job "
                         + id
-                        + (spec.hasFit() ? " is a fit job" : " is an evaluate job")
+                        + (kind == JobSpec.KindCase.FIT ? " is a fit job" : " is an evaluate job")
                         + "; it has no games (gofarm results "
                         + id
                         + " shows its results)")
@@ -270,8 +276,7 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
               found.running() != null
                   ? AskPattern.<Job.Command, List<GameSgf>>ask(
                       found.running(), Job.GetGames::new, ASK, scheduler)
-                  : AskPattern.<JobManager.Command, List<GameSgf>>ask(
-                      manager, r -> new JobManager.FinishedGames(id, r), ASK, scheduler);
+                  : kept(found.finished()).games();
           return games.thenApply(list -> list.stream().map(Games::toProto).toList());
         });
   }
@@ -342,7 +347,7 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
                 return found.running() != null
                     ? report(found.running(), false)
                         .thenApply(r -> new Step(encoder.status(r), r.state().isFinished()))
-                    : done(new Step(found.finished().getStatus(), true));
+                    : found.finished().status().thenApply(s -> new Step(s, true));
               })
           .whenComplete(
               (step, error) -> {
@@ -421,14 +426,21 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
     return AskPattern.ask(job, r -> new Job.GetReport(withStats, r), ASK, scheduler);
   }
 
-  private static <T> CompletionStage<T> done(T value) {
-    return java.util.concurrent.CompletableFuture.completedFuture(value);
+  /**
+   * A finished job whose results are kept; FAILED_PRECONDITION saying why when they were dropped
+   * (to keep the coordinator within its statistics budget, with no archive to move them to).
+   */
+  private static FinishedJob kept(FinishedJob finished) {
+    if (finished.gone() != null) {
+      throw Status.FAILED_PRECONDITION.withDescription(finished.gone()).asRuntimeException();
+    }
+    return finished;
   }
 
   /** PERMISSION_DENIED unless {@code caller} may see the job: its own, or any for a reader. */
   private static void checkOwner(Caller caller, String id, JobManager.Found found) {
     String owner =
-        found.running() != null ? found.plan().owner() : found.finished().getStatus().getOwner();
+        found.running() != null ? found.plan().owner() : found.finished().listed().getOwner();
     if (caller.ownJobsOnly() && !owner.equals(caller.name())) {
       throw Status.PERMISSION_DENIED
           .withDescription(

@@ -1,5 +1,7 @@
 package gofarm.coordinator.grpc;
 
+import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.Timestamp;
 import gofarm.coordinator.actor.JobEncoder;
 import gofarm.coordinator.codec.JobPlan;
@@ -7,6 +9,8 @@ import gofarm.coordinator.codec.JobReport;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobState;
 import gofarm.proto.v1.JobStatus;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 
 /**
@@ -45,6 +49,22 @@ public final class WireEncoder implements JobEncoder {
     JobResults.Builder b = JobResults.newBuilder().setStatus(status(report)).setSpec(plan.spec());
     report.kind().results(b);
     return b.build();
+  }
+
+  @Override
+  public ByteString resultsBytes(JobPlan plan, JobReport report) {
+    ByteString.Output bytes = ByteString.newOutput();
+    CodedOutputStream out = CodedOutputStream.newInstance(bytes);
+    try {
+      out.writeMessage(JobResults.STATUS_FIELD_NUMBER, status(report));
+      out.writeMessage(JobResults.SPEC_FIELD_NUMBER, plan.spec());
+      report.kind().writeResults(out);
+      out.flush();
+    } catch (IOException e) {
+      // Memory only: a ByteString.Output never throws.
+      throw new UncheckedIOException(e);
+    }
+    return bytes.toByteString();
   }
 
   private static void setTime(Instant t, java.util.function.Consumer<Timestamp> setter) {

@@ -78,8 +78,8 @@ public final class EvaluatePlan implements JobKind<ChunkStats, EvaluateReport> {
   }
 
   /**
-   * Each pair's aggregate twice (the tally's, and the copy a final report with statistics makes),
-   * plus its chunk bookkeeping and figures.
+   * Each pair's aggregate twice (the tally's, and the copy a running job's results make), plus its
+   * chunk bookkeeping and figures: the most the job holds while it runs, every pair counted.
    */
   @Override
   public long statisticsBytes() {

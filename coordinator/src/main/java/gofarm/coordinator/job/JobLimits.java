@@ -12,7 +12,8 @@ import java.util.Optional;
  * @param maxJobChunks chunks of one job, at most {@link Integer#MAX_VALUE} (a job's status counts
  *     chunks in 32 bits)
  * @param maxQueuedJobs jobs submitted and not yet finished (queued or running)
- * @param maxStatisticsBytes bytes of statistics all unfinished jobs may hold together
+ * @param maxStatisticsBytes bytes of statistics all unfinished jobs may hold together, with the
+ *     results of finished jobs kept in memory (which leave it, oldest first, to make room)
  */
 public record JobLimits(long maxJobChunks, int maxQueuedJobs, long maxStatisticsBytes) {
 
@@ -55,7 +56,7 @@ public record JobLimits(long maxJobChunks, int maxQueuedJobs, long maxStatistics
 
   /**
    * Half the heap: the rest is for results in flight (a 19×19 result is about 4 KB, thousands a
-   * second), encoding reports and the finished jobs kept to serve.
+   * second), encoding one finished job's results at a time and answering clients.
    */
   public static long defaultStatisticsBytes() {
     return Math.max(MIB, Runtime.getRuntime().maxMemory() / 2);
@@ -93,8 +94,10 @@ public record JobLimits(long maxJobChunks, int maxQueuedJobs, long maxStatistics
   }
 
   /**
-   * Why a job of this cost cannot start now beside {@code unfinished} unfinished jobs holding
-   * {@code heldBytes} of statistics, or empty.
+   * Why a job of this cost cannot start now beside {@code unfinished} unfinished jobs, with {@code
+   * heldBytes} of statistics that cannot leave memory now (unfinished jobs' bounds, and finished
+   * jobs' until their results are encoded and archived; other finished jobs' results leave memory
+   * to make room), or empty.
    */
   public Optional<String> refuseNow(JobCost cost, int unfinished, long heldBytes) {
     if (unfinished >= maxQueuedJobs) {
@@ -107,7 +110,8 @@ public record JobLimits(long maxJobChunks, int maxQueuedJobs, long maxStatistics
     }
     if (heldBytes + cost.statisticsBytes() > maxStatisticsBytes) {
       return Optional.of(
-          "the unfinished jobs hold about "
+          "the unfinished jobs, and the jobs just finished until their results are stored,"
+              + " hold about "
               + mib(heldBytes)
               + " of statistics and this spec needs about "
               + mib(cost.statisticsBytes())

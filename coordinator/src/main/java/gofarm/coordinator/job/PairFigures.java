@@ -9,7 +9,8 @@ import gofarm.playout.PlayoutStats;
  * @param blackWinRate black's win rate, draws half
  * @param halfWidth half-width of the 95 % Wilson interval of the black win rate
  * @param done all playouts counted, or stopped early
- * @param stats a copy of the counted statistics, or null in a headline report
+ * @param stats the counted statistics (a copy while the job runs), or null in a headline report and
+ *     for a pair nothing was counted for
  */
 public record PairFigures(
     int position,

@@ -76,6 +76,15 @@ public interface Tally<R, F> {
     return null;
   }
 
+  /**
+   * A bound on the bytes the tally holds now, for the coordinator's memory budget: what a finished
+   * job's actor still holds until it stops. By default {@code bound}, the plan's bound for the
+   * whole job ({@link JobKind#statisticsBytes}); a kind that allocates as it counts says less.
+   */
+  default long heldBytes(long bound) {
+    return bound;
+  }
+
   /** Why the job stopped before its last chunk, once a series has settled early. */
   String stopMessage();
 

@@ -62,6 +62,7 @@ public final class CoordinatorMetrics {
   private final Counter workersQuarantined;
   private final Counter playouts;
   private final Counter moves;
+  private final Gauge statisticsBytes;
   private final Gauge jobs;
   private final Histogram roundTrip;
   private final Counter matchGames;
@@ -163,6 +164,15 @@ public final class CoordinatorMetrics {
             .name("gofarm_coordinator_moves_total")
             .help("Moves (passes included) of the playouts in counted chunk results")
             .labelNames("policy")
+            .register(registry);
+    statisticsBytes =
+        Gauge.builder()
+            .name("gofarm_coordinator_statistics_bytes")
+            .help(
+                "Bytes counted against --max-statistics-mb: the bound of unfinished jobs'"
+                    + " statistics (and what jobs finished in the last seconds still hold)"
+                    + " (unfinished), finished jobs' results kept in memory (finished)")
+            .labelNames("jobs")
             .register(registry);
     jobs =
         Gauge.builder()
@@ -338,6 +348,15 @@ public final class CoordinatorMetrics {
 
   public void workerQuarantined() {
     workersQuarantined.inc();
+  }
+
+  /**
+   * The bytes counted against the statistics budget: {@code unfinished} for unfinished jobs (and
+   * finished ones whose actors have not stopped yet), {@code finished} for results kept in memory.
+   */
+  public void statisticsBytes(long unfinished, long finished) {
+    statisticsBytes.labelValues("unfinished").set(unfinished);
+    statisticsBytes.labelValues("finished").set(finished);
   }
 
   public void jobs(Map<JobState, Integer> counts) {

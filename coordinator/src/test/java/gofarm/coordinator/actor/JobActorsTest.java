@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.protobuf.ByteString;
 import gofarm.board.Board;
 import gofarm.board.Geometry;
 import gofarm.board.Point;
@@ -260,6 +261,18 @@ class JobActorsTest {
     return reply.receiveMessage(WAIT);
   }
 
+  /** The full status of finished job {@code id}, or null while it is not finished. */
+  private JobStatus finishedStatus(String id) {
+    FinishedJob done = lookup(id).finished();
+    return done == null ? null : done.status().toCompletableFuture().join();
+  }
+
+  /** The results of finished job {@code id}, or null while it is not finished. */
+  private JobResults finishedResults(String id) {
+    FinishedJob done = lookup(id).finished();
+    return done == null ? null : done.results().toCompletableFuture().join();
+  }
+
   private double counter(String name) {
     return registry.scrape().stream()
         .filter(s -> s.getMetadata().getPrometheusName().equals(name))
@@ -341,7 +354,7 @@ class JobActorsTest {
     w.awaitAssert(
         WAIT,
         () -> {
-          assertEquals("SUCCEEDED", lookup("a").finished().getStatus().getState().name());
+          assertEquals("SUCCEEDED", finishedStatus("a").getState().name());
           assertEquals(Map.of("{}", 0.0), gauge("gofarm_coordinator_running_playouts_done"));
           assertEquals(Map.of("{}", 0.0), gauge("gofarm_coordinator_running_playouts_requested"));
           assertEquals(
@@ -386,8 +399,10 @@ class JobActorsTest {
     w.expectMessageClass(WorkerSession.Acked.class, WAIT);
     JobManager.Found found = lookup("a");
     assertNotNull(found.finished(), "finished jobs are kept as results");
-    assertEquals("SUCCEEDED", found.finished().getStatus().getState().name());
-    assertEquals(150, found.finished().getStatus().getPlayoutsDone());
+    JobStatus status = found.finished().status().toCompletableFuture().join();
+    assertEquals("SUCCEEDED", status.getState().name());
+    assertEquals(150, status.getPlayoutsDone());
+    assertEquals("SUCCEEDED", found.finished().listed().getState().name());
     assertEquals(3, counter("gofarm_coordinator_chunks_completed"));
     assertEquals(150, counter("gofarm_coordinator_playouts"));
   }
@@ -432,7 +447,7 @@ class JobActorsTest {
     assertEquals(JobState.CANCELLED, reply.receiveMessage(WAIT).state());
     complete(work.get(0), "w1", w);
     w.expectMessageClass(WorkerSession.Acked.class, WAIT);
-    assertEquals("CANCELLED", lookup("a").finished().getStatus().getState().name());
+    assertEquals("CANCELLED", finishedStatus("a").getState().name());
     w.expectNoMessage(Duration.ofMillis(300));
   }
 
@@ -662,7 +677,7 @@ class JobActorsTest {
         .awaitAssert(
             WAIT,
             () -> {
-              JobResults r = lookup("fit").finished();
+              JobResults r = finishedResults("fit");
               assertEquals("SUCCEEDED", r.getStatus().getState().name());
               assertTrue(r.getStatus().getMessage().contains("worker w1 quarantined"));
               return null;
@@ -675,7 +690,7 @@ class JobActorsTest {
         .awaitAssert(
             WAIT,
             () -> {
-              JobResults done = lookup(id).finished();
+              JobResults done = finishedResults(id);
               assertNotNull(done, "finished");
               assertEquals(playouts, done.getStatus().getPlayoutsDone());
               return null;
@@ -833,19 +848,17 @@ class JobActorsTest {
     w.awaitAssert(
         WAIT,
         () -> {
-          assertEquals("SUCCEEDED", lookup("m").finished().getStatus().getState().name());
+          assertEquals("SUCCEEDED", finishedStatus("m").getState().name());
           return null;
         });
-    gofarm.proto.v1.MatchSummary s = lookup("m").finished().getStatus().getMatch();
+    gofarm.proto.v1.MatchSummary s = finishedStatus("m").getMatch();
     assertEquals(3, s.getPairs());
     assertEquals(6, s.getGames());
     assertEquals(6, s.getWins() + s.getDraws() + s.getLosses());
     assertEquals(3, s.getPentanomialList().stream().mapToLong(Long::longValue).sum());
     assertEquals("heavy 16 po", s.getCandidate());
     assertEquals("uniform 16 po", s.getBaseline());
-    TestProbe<List<GameSgf>> games = testKit.createTestProbe();
-    manager.tell(new JobManager.FinishedGames("m", games.ref()));
-    List<GameSgf> records = games.receiveMessage(WAIT);
+    List<GameSgf> records = lookup("m").finished().games().toCompletableFuture().join();
     assertEquals(6, records.size());
     for (int i = 0; i < 6; i++) {
       assertEquals(i / 2, records.get(i).pair());
@@ -907,10 +920,10 @@ class JobActorsTest {
     w.awaitAssert(
         WAIT,
         () -> {
-          assertEquals("SUCCEEDED", lookup("t").finished().getStatus().getState().name());
+          assertEquals("SUCCEEDED", finishedStatus("t").getState().name());
           return null;
         });
-    gofarm.proto.v1.JobStatus status = lookup("t").finished().getStatus();
+    gofarm.proto.v1.JobStatus status = finishedStatus("t");
     assertEquals(14, status.getPlayoutsDone(), "8 games of the iterations, 6 of the confirmation");
     assertEquals(6, status.getTune().getConfirm().getGames());
     assertEquals(
@@ -951,7 +964,7 @@ class JobActorsTest {
         .awaitAssert(
             WAIT,
             () -> {
-              JobStatus s = lookup("f").finished().getStatus();
+              JobStatus s = finishedStatus("f");
               assertEquals("FAILED", s.getState().name());
               assertEquals(
                   "chunk 0 failed 3 times; last on worker go3: gnugo exited with status 1",
@@ -1007,7 +1020,7 @@ class JobActorsTest {
       throws InterruptedException {
     long end = System.nanoTime() + 3 * WAIT.toNanos();
     while (System.nanoTime() < end) {
-      JobResults done = lookup(id).finished();
+      JobResults done = finishedResults(id);
       if (done != null) {
         return done.getStatus();
       }
@@ -1095,8 +1108,8 @@ class JobActorsTest {
     w.awaitAssert(
         WAIT,
         () -> {
-          assertEquals("SUCCEEDED", lookup("next").finished().getStatus().getState().name());
-          assertEquals("SUCCEEDED", lookup("same").finished().getStatus().getState().name());
+          assertEquals("SUCCEEDED", finishedStatus("next").getState().name());
+          assertEquals("SUCCEEDED", finishedStatus("same").getState().name());
           return null;
         });
     // A finished job's id is taken too.
@@ -1135,7 +1148,7 @@ class JobActorsTest {
     w.awaitAssert(
         WAIT,
         () -> {
-          JobStatus s = lookup("bad").finished().getStatus();
+          JobStatus s = finishedStatus("bad");
           assertEquals("FAILED", s.getState().name());
           assertEquals(
               "the job's actor failed: java.lang.IllegalStateException: tally bug; see the"
@@ -1159,7 +1172,7 @@ class JobActorsTest {
     w.awaitAssert(
         WAIT,
         () -> {
-          assertEquals("SUCCEEDED", lookup("good").finished().getStatus().getState().name());
+          assertEquals("SUCCEEDED", finishedStatus("good").getState().name());
           return null;
         });
     assertEquals(List.of("good", "bad"), list(10).stream().map(JobStatus::getJobId).toList());
@@ -1218,6 +1231,11 @@ class JobActorsTest {
     @Override
     public JobResults results(JobPlan plan, JobReport report) {
       return JobResults.newBuilder().setStatus(status(report)).build();
+    }
+
+    @Override
+    public ByteString resultsBytes(JobPlan plan, JobReport report) {
+      return results(plan, report).toByteString();
     }
   }
 }

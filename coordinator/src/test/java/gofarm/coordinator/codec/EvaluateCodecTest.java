@@ -1,6 +1,9 @@
 package gofarm.coordinator.codec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -120,5 +123,68 @@ class EvaluateCodecTest {
     JobStatus.Builder queued = JobStatus.newBuilder();
     codec.queuedView().status(queued);
     assertEquals(0, queued.getPairsCount(), "nor does a queued job");
+  }
+
+  /**
+   * Issue 33: a tally allocates a pair's statistics when it counts the pair's first chunk, a final
+   * report shares them instead of copying, and a pair nothing was counted for is encoded as empty
+   * statistics of its own shape; the results written a pair at a time parse to the same message.
+   */
+  @Test
+  void uncountedPairsHoldNothingAndFinalReportsShareTheStatistics() throws Exception {
+    ResolvedEvaluation job =
+        (ResolvedEvaluation)
+            JobSpecs.resolve(
+                JobSpec.newBuilder()
+                    .setSeed(5)
+                    .setEvaluate(
+                        EvaluateSpec.newBuilder()
+                            .addPositions(PositionSource.newBuilder().setEmpty(5))
+                            .addPositions(PositionSource.newBuilder().setEmpty(7))
+                            .addPositions(PositionSource.newBuilder().setEmpty(5))
+                            .addPolicies(gofarm.proto.v1.PolicySpec.newBuilder().setName("uniform"))
+                            .addPolicies(gofarm.proto.v1.PolicySpec.newBuilder().setName("heavy"))
+                            .setPlayouts(1000)
+                            .setChunkPlayouts(300))
+                    .build());
+    EvaluatePlan plan = new EvaluatePlan(job);
+    EvaluateCodec codec = new EvaluateCodec("j", plan);
+    PlayoutTally tally = plan.newTally();
+    long bookkeeping = 6 * 256;
+    assertEquals(bookkeeping, tally.heldBytes(Long.MAX_VALUE), "nothing allocated when queued");
+
+    PlayoutStats counted = plan.pairs().get(0).newStats();
+    new Playout(plan.pairs().get(0).policySpec(), Geometry.of(5))
+        .run(
+            gofarm.playout.PlayoutRoot.of(job.positions().get(0).game(job.rules())),
+            9,
+            300,
+            counted);
+    tally.count(0, 0, ChunkStats.of(counted));
+    assertEquals(
+        bookkeeping + plan.pairs().get(0).statisticsBytes(), tally.heldBytes(Long.MAX_VALUE));
+
+    EvaluateReport running = tally.report(series -> false, false, 0, true);
+    assertNotSame(tally.aggregate(0), running.pairs().get(0).stats(), "a running job's copy");
+    EvaluateReport last = tally.report(series -> false, true, 0, true);
+    assertSame(tally.aggregate(0), last.pairs().get(0).stats(), "a final report's own");
+    assertNull(last.pairs().get(5).stats(), "nothing counted, nothing shown");
+    assertEquals(0, last.pairs().get(5).playouts());
+
+    JobResults.Builder built = JobResults.newBuilder();
+    codec.view(last).results(built);
+    assertEquals(Results.pairResult(job, 0, 0, counted), built.getPairs(0));
+    for (int pair = 1; pair < 6; pair++) {
+      assertEquals(
+          Results.pairResult(job, pair / 2, pair % 2, plan.pairs().get(pair).newStats()),
+          built.getPairs(pair),
+          "pair " + pair + ": empty statistics of its shape (pair 5 a copy of pair 1's)");
+    }
+    com.google.protobuf.ByteString.Output bytes = com.google.protobuf.ByteString.newOutput();
+    com.google.protobuf.CodedOutputStream out =
+        com.google.protobuf.CodedOutputStream.newInstance(bytes);
+    codec.view(last).writeResults(out);
+    out.flush();
+    assertEquals(built.build(), JobResults.parseFrom(bytes.toByteString()));
   }
 }

@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.Timestamp;
+import gofarm.coordinator.actor.FinishedJob;
 import gofarm.coordinator.actor.JobArchive;
 import gofarm.coordinator.actor.JobManager;
 import gofarm.coordinator.actor.WorkerPool;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
-import gofarm.proto.v1.JobResults;
+import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.JobState;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.ListJobsRequest;
@@ -79,13 +80,13 @@ class JobIdsTest {
     String taken = "20260101-000000-aaaa";
     manager.tell(
         new JobManager.Restore(
-            JobResults.newBuilder()
-                .setStatus(
-                    JobStatus.newBuilder()
-                        .setJobId(taken)
-                        .setState(JobState.SUCCEEDED)
-                        .setSubmitted(Timestamp.newBuilder().setSeconds(SECOND.getEpochSecond())))
-                .build()));
+            new FinishedJob.Head(
+                JobStatus.newBuilder()
+                    .setJobId(taken)
+                    .setState(JobState.SUCCEEDED)
+                    .setSubmitted(Timestamp.newBuilder().setSeconds(SECOND.getEpochSecond()))
+                    .build(),
+                JobSpec.KindCase.EVALUATE)));
     Iterator<String> suffixes = List.of("aaaa", "bbbb", "cccc").iterator();
     Clock clock = Clock.fixed(SECOND, ZoneOffset.UTC);
     ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
