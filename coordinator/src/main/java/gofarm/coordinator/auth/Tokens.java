@@ -170,11 +170,9 @@ public final class Tokens {
 
   private static byte[] digestOf(Path file) {
     try {
-      return MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
+      return sha256(Files.readAllBytes(file));
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JDK has SHA-256", e);
     }
   }
 
@@ -195,8 +193,12 @@ public final class Tokens {
   }
 
   private static byte[] sha256(String token) {
+    return sha256(token.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static byte[] sha256(byte[] bytes) {
     try {
-      return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
+      return MessageDigest.getInstance("SHA-256").digest(bytes);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JDK has SHA-256", e);
     }

@@ -20,7 +20,6 @@ import gofarm.wire.JobSpecs;
 import gofarm.wire.ResolvedEvaluation;
 import gofarm.wire.StatsCodec;
 import gofarm.wire.WorkerProtocol;
-import io.grpc.CallCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.Status;
@@ -198,7 +197,11 @@ class FakeWorkerTest {
       ScriptedWorker w =
           new ScriptedWorker()
               .connect(
-                  channel, bearer(name + "-token-0123456789"), WorkerProtocol.VERSION, name, 1);
+                  channel,
+                  ScriptedWorker.bearer(name + "-token-0123456789"),
+                  WorkerProtocol.VERSION,
+                  name,
+                  1);
       assertTrue(w.awaitWelcome(WAIT));
       honest.add(w);
     }
@@ -206,14 +209,15 @@ class FakeWorkerTest {
     for (int i = 0; i < 3; i++) {
       ScriptedWorker w =
           new ScriptedWorker(ScriptedWorker::madeUp)
-              .connect(channel, bearer(sybil), WorkerProtocol.VERSION, "sybil-" + i, 1);
+              .connect(
+                  channel, ScriptedWorker.bearer(sybil), WorkerProtocol.VERSION, "sybil-" + i, 1);
       assertTrue(w.awaitWelcome(WAIT));
       sybils.add(w);
     }
     // A fourth stream of the token is one too many; another token's is not.
     ScriptedWorker fourth =
         new ScriptedWorker(ScriptedWorker::madeUp)
-            .connect(channel, bearer(sybil), WorkerProtocol.VERSION, "sybil-3", 1);
+            .connect(channel, ScriptedWorker.bearer(sybil), WorkerProtocol.VERSION, "sybil-3", 1);
     Status refused = fourth.end(WAIT);
     assertNotNull(refused);
     assertEquals(Status.Code.RESOURCE_EXHAUSTED, refused.getCode(), refused.toString());
@@ -250,13 +254,22 @@ class FakeWorkerTest {
     ScriptedWorker hoarder =
         new ScriptedWorker(null)
             .connect(
-                channel, bearer("hoarder-token-0123456789"), WorkerProtocol.VERSION, "hoarder", 1);
+                channel,
+                ScriptedWorker.bearer("hoarder-token-0123456789"),
+                WorkerProtocol.VERSION,
+                "hoarder",
+                1);
     assertTrue(hoarder.awaitWelcome(WAIT));
     JobStatus submitted = farm.submitJob(SubmitJobRequest.newBuilder().setSpec(spec()).build());
     assertNotNull(hoarder.assignments.poll(30, TimeUnit.SECONDS), "the hoarder holds chunks");
     ScriptedWorker honest =
         new ScriptedWorker()
-            .connect(channel, bearer("h1-token-0123456789"), WorkerProtocol.VERSION, "h1", 1);
+            .connect(
+                channel,
+                ScriptedWorker.bearer("h1-token-0123456789"),
+                WorkerProtocol.VERSION,
+                "h1",
+                1);
     assertTrue(honest.awaitWelcome(WAIT));
 
     long revoked = System.nanoTime();
@@ -307,20 +320,6 @@ class FakeWorkerTest {
         PlayoutFarmGrpc.newBlockingStub(channel)
             .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
     return tokens;
-  }
-
-  /** The token as call credentials, as a worker sends it. */
-  private static CallCredentials bearer(String token) {
-    return new CallCredentials() {
-      @Override
-      public void applyRequestMetadata(
-          RequestInfo info, java.util.concurrent.Executor executor, MetadataApplier applier) {
-        Metadata headers = new Metadata();
-        headers.put(
-            Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);
-        applier.apply(headers);
-      }
-    };
   }
 
   @Test

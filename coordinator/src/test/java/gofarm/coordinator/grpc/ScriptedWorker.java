@@ -12,6 +12,7 @@ import gofarm.wire.Chunk;
 import gofarm.wire.WorkerProtocol;
 import io.grpc.CallCredentials;
 import io.grpc.Channel;
+import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
@@ -120,6 +121,20 @@ final class ScriptedWorker implements StreamObserver<HubMessage> {
                     .setVersion("test"))
             .build());
     return this;
+  }
+
+  /** The token as call credentials, as a worker sends it. */
+  static CallCredentials bearer(String token) {
+    return new CallCredentials() {
+      @Override
+      public void applyRequestMetadata(
+          RequestInfo info, java.util.concurrent.Executor executor, MetadataApplier applier) {
+        Metadata headers = new Metadata();
+        headers.put(
+            Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);
+        applier.apply(headers);
+      }
+    };
   }
 
   /** Dials as {@code workerId}, one thread, this protocol. */

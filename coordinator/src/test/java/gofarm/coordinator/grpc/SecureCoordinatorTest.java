@@ -20,7 +20,6 @@ import gofarm.proto.v1.PolicySpec;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.SubmitJobRequest;
 import gofarm.wire.WorkerProtocol;
-import io.grpc.CallCredentials;
 import io.grpc.ChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -108,20 +107,6 @@ class SecureCoordinatorTest {
         Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);
     return stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers))
         .withDeadlineAfter(30, TimeUnit.SECONDS);
-  }
-
-  /** The token as call credentials, as a worker sends it. */
-  private static CallCredentials bearer(String token) {
-    return new CallCredentials() {
-      @Override
-      public void applyRequestMetadata(
-          RequestInfo info, java.util.concurrent.Executor executor, MetadataApplier applier) {
-        Metadata headers = new Metadata();
-        headers.put(
-            Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);
-        applier.apply(headers);
-      }
-    };
   }
 
   private PlayoutFarmGrpc.PlayoutFarmBlockingStub farm(String token) {
@@ -227,7 +212,8 @@ class SecureCoordinatorTest {
     assertEquals(Status.Code.PERMISSION_DENIED, readerCancels.getCode());
 
     ScriptedWorker submitterAsWorker = new ScriptedWorker();
-    submitterAsWorker.connect(channel, bearer(ALICE), WorkerProtocol.VERSION, "scripted", 1);
+    submitterAsWorker.connect(
+        channel, ScriptedWorker.bearer(ALICE), WorkerProtocol.VERSION, "scripted", 1);
     Object end = submitterAsWorker.events.poll(30, TimeUnit.SECONDS);
     Status stream = Status.fromThrowable(assertInstanceOf(Throwable.class, end));
     assertEquals(Status.Code.PERMISSION_DENIED, stream.getCode());
@@ -308,7 +294,8 @@ class SecureCoordinatorTest {
         NettyChannelBuilder.forAddress("127.0.0.1", coordinator.port(), tls).build();
     try {
       ScriptedWorker worker = new ScriptedWorker();
-      worker.connect(workerChannel, bearer(WORKER), WorkerProtocol.VERSION, "scripted", 1);
+      worker.connect(
+          workerChannel, ScriptedWorker.bearer(WORKER), WorkerProtocol.VERSION, "scripted", 1);
       JobStatus submitted = farm(ALICE).submitJob(job(1000));
       JobStatus last = null;
       var updates = farm(ALICE).watchJob(id(submitted));
