@@ -159,6 +159,15 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
 
   private static final Duration TICK = Duration.ofMillis(500);
 
+  /**
+   * A chunk is backed up once its newest lease is this many times the job's median round trip old
+   * (see {@link ChunkTable}): far beyond what an honest worker with a full queue takes.
+   */
+  static final int BACKUP_AFTER_MEDIANS = 4;
+
+  /** Nor sooner than this: backing up a job's every last chunk would only waste work. */
+  static final Duration BACKUP_FLOOR = Duration.ofSeconds(2);
+
   /** Failures of one chunk, on any workers, that fail the job. */
   static final int MAX_FAILURES = 3;
 
@@ -184,6 +193,9 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
   private final Map<ChunkKey, Set<String>> failures = new HashMap<>();
 
   private final SpotChecks<R, ChunkResult> spotChecks;
+
+  /** Recent chunks' round trips, whose median says when a chunk is overdue for a backup. */
+  private final RoundTrips roundTrips = new RoundTrips();
 
   /** What users should know about the run (a quarantined worker), for the job's message. */
   private final List<String> notices = new ArrayList<>();
@@ -294,6 +306,27 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
     if (keys.size() < lease.max() && !spotChecks.isQuarantined(lease.workerId())) {
       keys = new ArrayList<>(keys);
       keys.addAll(table.lease(lease.workerId(), lease.max() - keys.size(), now, deadline));
+      if (keys.size() < lease.max() && backups() && table.waiting() == 0) {
+        List<ChunkKey> backups =
+            table.leaseBackups(
+                lease.workerId(),
+                lease.max() - keys.size(),
+                now,
+                deadline,
+                now - backupAfter(),
+                holder -> spotChecks.sameVoter(holder, lease.workerId()));
+        if (!backups.isEmpty()) {
+          getContext()
+              .getLog()
+              .info(
+                  "job {}: leased {} overdue chunks again to worker {} as backups",
+                  plan.jobId(),
+                  backups.size(),
+                  lease.workerId());
+          metrics.chunksBackedUp(backups.size());
+          keys.addAll(backups);
+        }
+      }
     }
     if (!keys.isEmpty()) {
       if (state == JobState.QUEUED) {
@@ -316,10 +349,39 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
     return this;
   }
 
-  /** Chunks to hand out: the table's, and spot checks waiting for a worker. */
+  /**
+   * Chunks to hand out: the table's, spot checks waiting for a worker, and, when nothing else is,
+   * overdue chunks to back up.
+   */
   private int waiting() {
-    return table.waiting() + spotChecks.waiting();
+    int waiting = table.waiting() + spotChecks.waiting();
+    return waiting > 0 || !backups() ? waiting : backupsDue();
   }
+
+  /**
+   * Whether overdue chunks are backed up: only where any worker's run of a chunk gives the same
+   * result, so that which copy counts changes nothing (not, say, games against a clock).
+   */
+  private boolean backups() {
+    return codec.kind().reproducible() && state == JobState.RUNNING;
+  }
+
+  private int backupsDue() {
+    return table.backupsDue(clock.millis() - backupAfter());
+  }
+
+  /**
+   * How old a chunk's newest lease must be for a backup: {@link #BACKUP_AFTER_MEDIANS} median round
+   * trips, at least {@link #BACKUP_FLOOR}; before three chunks have come back, a quarter lease.
+   */
+  private long backupAfter() {
+    long median = roundTrips.median();
+    long after = median < 0 ? leaseTimeout.toMillis() / 4 : BACKUP_AFTER_MEDIANS * median;
+    return Math.max(BACKUP_FLOOR.toMillis(), after);
+  }
+
+  /** What the pool last heard of backups due, so that a tick tells it only of a change. */
+  private int toldBackupsDue;
 
   private Behavior<Command> onChunkCompleted(ChunkCompleted<R> done) {
     Behavior<Command> next = handle(done);
@@ -358,7 +420,7 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
       tellWaiting();
       return this;
     }
-    long leased = table.leaseStart(key);
+    long leased = table.leaseStart(key, worker);
     ChunkTable.Outcome outcome;
     try {
       outcome = table.complete(key, done.result(), worker);
@@ -376,6 +438,9 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
     switch (outcome) {
       case COUNTED -> {
         double roundTrip = leased < 0 ? -1 : (clock.millis() - leased) / 1000.0;
+        if (leased >= 0) {
+          roundTrips.add(clock.millis() - leased);
+        }
         metrics.chunkCounted(codec.kind().work(key, result), roundTrip);
         int series = codec.kind().series(key);
         if (table.seriesDone(series)) {
@@ -472,7 +537,7 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
     if (spotChecks.isCheckRun(returned.key(), returned.workerId())) {
       spotChecks.returned(returned.key(), returned.workerId(), clock.millis());
     } else if (table.leasedTo(returned.key(), returned.workerId())) {
-      table.returned(returned.key());
+      table.returned(returned.key(), returned.workerId());
     } else {
       // Only the worker that holds a chunk may give it back (or fail it).
       metrics.resultRefused("not_leased");
@@ -553,6 +618,12 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
       getContext().getLog().info("job {}: {} leases expired, re-queued", plan.jobId(), expired);
       metrics.chunksRequeued(expired);
       tellWaiting();
+    } else if (backups() && table.waiting() == 0 && spotChecks.waiting() == 0) {
+      int due = backupsDue();
+      if (due != toldBackupsDue) {
+        toldBackupsDue = due;
+        tellWaiting();
+      }
     }
     if (spotChecks.open() > 0) {
       Behavior<Command> next = expireChecks();

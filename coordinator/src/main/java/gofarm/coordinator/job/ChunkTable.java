@@ -5,12 +5,13 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * The chunks of one job: which are waiting, which are leased to which worker until when, which are
@@ -22,6 +23,15 @@ import java.util.TreeSet;
  * Chunks go out lowest index first, in turns between the pairs (chunk 0 of every pair, then chunk
  * 1, ...), so that every pair's figures firm up together. A chunk whose worker goes away or whose
  * lease expires goes back to the front of the queue.
+ *
+ * <h2>Backups</h2>
+ *
+ * A worker that takes chunks and never answers (a slow machine, or one that hoards) would hold a
+ * job's last chunks until their leases end. So once nothing is waiting, a chunk whose newest lease
+ * started long enough ago is leased again to another worker as a backup ({@link #leaseBackups}):
+ * every holder's result is welcome, the first to arrive counts, and the others are duplicates.
+ * Since a chunk's result depends only on its seed, which copy counts does not change the job's
+ * results.
  *
  * <h2>Counting</h2>
  *
@@ -52,6 +62,36 @@ public final class ChunkTable<R> {
 
   private record Lease(String worker, long start, long deadline) {}
 
+  /**
+   * The workers holding a chunk: its first lease, then backups. {@code since} is when the first was
+   * given, which orders {@link #leases} (see {@link #backupsDue}).
+   */
+  private record Holders(long since, List<Lease> leases) {
+    Lease newest() {
+      return leases.get(leases.size() - 1);
+    }
+
+    Lease of(String worker) {
+      for (Lease lease : leases) {
+        if (lease.worker().equals(worker)) {
+          return lease;
+        }
+      }
+      return null;
+    }
+
+    /** These holders without {@code worker}'s lease, or null if that was the only one. */
+    Holders without(String worker) {
+      List<Lease> rest = new ArrayList<>(leases.size());
+      for (Lease lease : leases) {
+        if (!lease.worker().equals(worker)) {
+          rest.add(lease);
+        }
+      }
+      return rest.isEmpty() ? null : new Holders(since, List.copyOf(rest));
+    }
+  }
+
   private static final Comparator<ChunkKey> QUEUE_ORDER =
       Comparator.comparingInt(ChunkKey::chunk)
           .thenComparingInt(ChunkKey::position)
@@ -65,7 +105,9 @@ public final class ChunkTable<R> {
   /** The series whose tally holds chunks back at the start (a tuning's): they may open later. */
   private final List<PairState> gated;
 
-  private final Map<ChunkKey, Lease> leases = new HashMap<>();
+  /** The chunks leased now, in the order they were first leased: oldest first. */
+  private final LinkedHashMap<ChunkKey, Holders> leases = new LinkedHashMap<>();
+
   private final Map<String, Set<ChunkKey>> leasesByWorker = new HashMap<>();
 
   /**
@@ -221,11 +263,70 @@ public final class ChunkTable<R> {
     }
     Set<ChunkKey> mine = leasesByWorker.computeIfAbsent(worker, w -> new HashSet<>());
     for (ChunkKey key : out) {
-      leases.put(key, new Lease(worker, now, deadline));
+      leases.put(key, new Holders(now, List.of(new Lease(worker, now, deadline))));
       formerHolders.remove(key);
       mine.add(key);
     }
     return out;
+  }
+
+  /**
+   * Leases to {@code worker} up to {@code max} chunks that other workers hold, as backups: the
+   * oldest first among those whose newest lease started before {@code startedBefore}, skipping
+   * those a holder of which {@code mayNotBackUp} (the worker itself, or another stream of its
+   * token, which would hold it the same way). Call it when {@link #waiting} is 0.
+   */
+  public List<ChunkKey> leaseBackups(
+      String worker,
+      int max,
+      long now,
+      long deadline,
+      long startedBefore,
+      Predicate<String> mayNotBackUp) {
+    List<ChunkKey> out = new ArrayList<>();
+    if (cancelled) {
+      return out;
+    }
+    for (Map.Entry<ChunkKey, Holders> e : leases.entrySet()) {
+      Holders holders = e.getValue();
+      if (out.size() >= max || holders.since() >= startedBefore) {
+        break;
+      }
+      if (holders.newest().start() < startedBefore
+          && holders.leases().stream().noneMatch(l -> mayNotBackUp.test(l.worker()))) {
+        out.add(e.getKey());
+      }
+    }
+    Set<ChunkKey> mine = leasesByWorker.computeIfAbsent(worker, w -> new HashSet<>());
+    for (ChunkKey key : out) {
+      Holders holders = leases.get(key);
+      List<Lease> more = new ArrayList<>(holders.leases());
+      more.add(new Lease(worker, now, deadline));
+      // Replacing a key's value keeps its place in the order.
+      leases.put(key, new Holders(holders.since(), List.copyOf(more)));
+      mine.add(key);
+    }
+    return out;
+  }
+
+  /**
+   * How many leased chunks are due a backup: their newest lease started before {@code
+   * startedBefore}. Walks only the leases that old.
+   */
+  public int backupsDue(long startedBefore) {
+    if (cancelled) {
+      return 0;
+    }
+    int n = 0;
+    for (Holders holders : leases.values()) {
+      if (holders.since() >= startedBefore) {
+        break;
+      }
+      if (holders.newest().start() < startedBefore) {
+        n++;
+      }
+    }
+    return n;
   }
 
   /** Marks the next chunk of {@code p} issued, keeping {@link #unissued}. */
@@ -258,19 +359,50 @@ public final class ChunkTable<R> {
     return leases.size();
   }
 
-  /** When chunk {@code key} was leased (epoch milliseconds), or -1 if it is not leased. */
-  public long leaseStart(ChunkKey key) {
-    Lease lease = leases.get(key);
+  /**
+   * When chunk {@code key} was leased to {@code worker} (epoch milliseconds), or -1 if it is not
+   * leased to it.
+   */
+  public long leaseStart(ChunkKey key, String worker) {
+    Holders holders = leases.get(key);
+    Lease lease = holders == null ? null : holders.of(worker);
     return lease == null ? -1 : lease.start();
   }
 
-  /** Puts a chunk the worker gave back at the front of the queue. */
-  public void returned(ChunkKey key) {
-    Lease lease = release(key);
-    if (lease != null && !pair(key).done()) {
-      requeued.add(key);
-      formerHolders.put(key, lease.worker());
+  /**
+   * Ends {@code worker}'s lease of a chunk it gave back: the chunk goes to the front of the queue
+   * unless a backup of it runs elsewhere.
+   */
+  public void returned(ChunkKey key, String worker) {
+    Holders holders = leases.get(key);
+    if (holders == null || holders.of(worker) == null) {
+      return;
     }
+    Set<ChunkKey> mine = leasesByWorker.get(worker);
+    if (mine != null) {
+      mine.remove(key);
+    }
+    dropHolder(key, holders, worker);
+  }
+
+  /**
+   * Takes {@code worker} from the holders of {@code key}; if none is left, the chunk goes back in
+   * the queue, and the worker's result still counts until another is leased it. Returns whether it
+   * went back.
+   */
+  private boolean dropHolder(ChunkKey key, Holders holders, String worker) {
+    Holders rest = holders.without(worker);
+    if (rest != null) {
+      leases.put(key, rest);
+      return false;
+    }
+    leases.remove(key);
+    if (pair(key).done()) {
+      return false;
+    }
+    requeued.add(key);
+    formerHolders.put(key, worker);
+    return true;
   }
 
   /** Puts every chunk leased to {@code worker} back in the queue; returns how many. */
@@ -281,63 +413,82 @@ public final class ChunkTable<R> {
     }
     int n = 0;
     for (ChunkKey key : mine) {
-      leases.remove(key);
-      if (!pair(key).done()) {
-        requeued.add(key);
-        formerHolders.put(key, worker);
+      Holders holders = leases.get(key);
+      if (holders != null && dropHolder(key, holders, worker)) {
         n++;
       }
     }
     return n;
   }
 
-  /** Puts every chunk whose lease ended before {@code now} back in the queue; returns how many. */
+  /**
+   * Ends every lease whose deadline passed before {@code now}; returns how many chunks went back in
+   * the queue (those with a backup still running stay out).
+   */
   public int requeueExpired(long now) {
+    List<Map.Entry<ChunkKey, Holders>> ended = new ArrayList<>();
+    for (Map.Entry<ChunkKey, Holders> e : leases.entrySet()) {
+      for (Lease lease : e.getValue().leases()) {
+        if (lease.deadline() < now) {
+          ended.add(Map.entry(e.getKey(), e.getValue()));
+          break;
+        }
+      }
+    }
     int n = 0;
-    for (Iterator<Map.Entry<ChunkKey, Lease>> it = leases.entrySet().iterator(); it.hasNext(); ) {
-      Map.Entry<ChunkKey, Lease> e = it.next();
-      if (e.getValue().deadline() < now) {
-        it.remove();
-        Set<ChunkKey> mine = leasesByWorker.get(e.getValue().worker());
+    for (Map.Entry<ChunkKey, Holders> e : ended) {
+      Holders holders = e.getValue();
+      for (Lease lease : holders.leases()) {
+        if (lease.deadline() >= now) {
+          continue;
+        }
+        Set<ChunkKey> mine = leasesByWorker.get(lease.worker());
         if (mine != null) {
           mine.remove(e.getKey());
         }
-        if (!pair(e.getKey()).done()) {
-          requeued.add(e.getKey());
-          formerHolders.put(e.getKey(), e.getValue().worker());
-          n++;
+        holders = holders.without(lease.worker());
+        if (holders == null) {
+          leases.remove(e.getKey());
+          if (!pair(e.getKey()).done()) {
+            requeued.add(e.getKey());
+            formerHolders.put(e.getKey(), lease.worker());
+            n++;
+          }
+          break;
         }
+        leases.put(e.getKey(), holders);
       }
     }
     return n;
   }
 
-  /** Ends chunk {@code key}'s lease; returns it, or null if it was not leased. */
-  private Lease release(ChunkKey key) {
-    Lease lease = leases.remove(key);
-    if (lease == null) {
-      return null;
+  /** Ends every lease of chunk {@code key}. */
+  private void release(ChunkKey key) {
+    Holders holders = leases.remove(key);
+    if (holders == null) {
+      return;
     }
-    Set<ChunkKey> mine = leasesByWorker.get(lease.worker());
-    if (mine != null) {
-      mine.remove(key);
+    for (Lease lease : holders.leases()) {
+      Set<ChunkKey> mine = leasesByWorker.get(lease.worker());
+      if (mine != null) {
+        mine.remove(key);
+      }
     }
-    return lease;
   }
 
-  /** Whether chunk {@code key} is leased to {@code worker} now. */
+  /** Whether chunk {@code key} is leased to {@code worker} now, first or as a backup. */
   public boolean leasedTo(ChunkKey key, String worker) {
-    Lease lease = leases.get(key);
-    return lease != null && lease.worker().equals(worker);
+    Holders holders = leases.get(key);
+    return holders != null && holders.of(worker) != null;
   }
 
   /**
-   * Whether {@code worker} may deliver chunk {@code key}'s result: the chunk is leased to it, or it
-   * was the last to hold it and no other worker has been leased it since.
+   * Whether {@code worker} may deliver chunk {@code key}'s result: the chunk is leased to it (first
+   * or as a backup), or it was the last to hold it and no other worker has been leased it since.
    */
   public boolean heldBy(ChunkKey key, String worker) {
-    Lease lease = leases.get(key);
-    return lease != null ? lease.worker().equals(worker) : worker.equals(formerHolders.get(key));
+    Holders holders = leases.get(key);
+    return holders != null ? holders.of(worker) != null : worker.equals(formerHolders.get(key));
   }
 
   // ------------------------------------------------------------------ spot checks

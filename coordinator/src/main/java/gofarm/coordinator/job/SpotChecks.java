@@ -139,6 +139,11 @@ public final class SpotChecks<R, E> {
     return voters.getOrDefault(worker, worker);
   }
 
+  /** Whether two workers vote as one: the same id, or streams of one token. */
+  public boolean sameVoter(String a, String b) {
+    return voterOf(a).equals(voterOf(b));
+  }
+
   public boolean isQuarantined(String worker) {
     return quarantined.contains(worker);
   }

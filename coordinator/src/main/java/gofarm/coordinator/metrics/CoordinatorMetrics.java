@@ -55,6 +55,7 @@ public final class CoordinatorMetrics {
   private final Gauge chunksLeased;
   private final Counter chunksCompleted;
   private final Counter chunksRequeued;
+  private final Counter chunksBackedUp;
   private final Counter chunksDuplicate;
   private final Counter chunksUnneeded;
   private final Counter resultsRefused;
@@ -115,6 +116,11 @@ public final class CoordinatorMetrics {
         Counter.builder()
             .name("gofarm_coordinator_chunks_completed_total")
             .help("Chunk results counted")
+            .register(registry);
+    chunksBackedUp =
+        Counter.builder()
+            .name("gofarm_coordinator_chunks_backed_up_total")
+            .help("Overdue chunks leased again to a second worker, the first result to count")
             .register(registry);
     chunksRequeued =
         Counter.builder()
@@ -326,6 +332,10 @@ public final class CoordinatorMetrics {
 
   public void chunksRequeued(int n) {
     chunksRequeued.inc(n);
+  }
+
+  public void chunksBackedUp(int n) {
+    chunksBackedUp.inc(n);
   }
 
   public void chunkDuplicate() {

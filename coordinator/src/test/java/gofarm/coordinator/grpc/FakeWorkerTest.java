@@ -174,6 +174,45 @@ class FakeWorkerTest {
   }
 
   /**
+   * The probe's hoarders: three streams that take their chunks and never answer (their stream stays
+   * open, so nothing but the lease would free the chunks). Once the honest workers have nothing
+   * left to do, the hoarded chunks are leased to them again as backups: the job ends with exact
+   * statistics within seconds, not after the 30 s lease.
+   */
+  @Test
+  void hoardersHoldAJobBackSecondsNotALease() throws Exception {
+    List<ScriptedWorker> hoarders = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      ScriptedWorker w = new ScriptedWorker(null).connect(channel, "hoarder-" + i);
+      assertTrue(w.awaitWelcome(WAIT));
+      hoarders.add(w);
+    }
+    honestWorkers();
+    JobSpec spec = CoordinatorServicesTest.spec(10_000);
+    long start = System.nanoTime();
+    JobStatus s = farm.submitJob(SubmitJobRequest.newBuilder().setSpec(spec).build());
+    GetJobRequest id = GetJobRequest.newBuilder().setJobId(s.getJobId()).build();
+    Iterator<JobStatus> watch = farm.withDeadlineAfter(120, TimeUnit.SECONDS).watchJob(id);
+    while (watch.hasNext()) {
+      s = watch.next();
+    }
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+    assertEquals(JobState.SUCCEEDED, s.getState(), s.getMessage());
+    for (ScriptedWorker w : hoarders) {
+      assertTrue(!w.assignments.isEmpty(), "each hoarder was given chunks");
+    }
+    assertTrue(
+        took.compareTo(Duration.ofSeconds(20)) < 0, "a 30 s lease held the job back: " + took);
+    assertTrue(counter("gofarm_coordinator_chunks_backed_up", null, null) >= 3);
+    JobResults results = farm.getResults(id);
+    for (int policy = 0; policy < 2; policy++) {
+      assertEquals(
+          ScriptedWorker.fromScratch(spec, 0, policy),
+          StatsCodec.decode(results.getPairs(policy).getStats()));
+    }
+  }
+
+  /**
    * The probe's sybil: three streams under one worker token, each with its own id, answer every
    * chunk with the same plausible made-up statistics, next to two honest workers with a token each.
    * One token is one voter: the sybil's streams never confirm one another, the job's statistics are

@@ -247,6 +247,57 @@ class ChunkTableTest {
     assertEquals(ChunkTable.Outcome.COUNTED, table.complete(taken, c.result(taken), "fast"));
   }
 
+  /**
+   * Backups: once nothing waits, chunks whose newest lease is old go to another worker too, oldest
+   * first; the first result counts, the rest are duplicates; a chunk goes back in the queue only
+   * when every holder is gone.
+   */
+  @Test
+  void overdueChunksAreBackedUpAndTheFirstResultCounts() {
+    Counting c = Counting.of(0);
+    ChunkTable<ChunkStats> table = c.table();
+    List<ChunkKey> hoarded = table.lease("hoarder", 10, 0, 100_000);
+    List<ChunkKey> rest = table.lease("honest", 100, 1_000, 100_000);
+    assertEquals(6, rest.size());
+    assertEquals(0, table.waiting());
+    assertEquals(0, table.backupsDue(0), "none started before 0");
+    assertEquals(10, table.backupsDue(500));
+    assertEquals(16, table.backupsDue(2_000));
+
+    // Not to a holder, nor to another stream of its token; the oldest first.
+    assertEquals(
+        List.of(), table.leaseBackups("hoarder", 4, 2_000, 100_000, 500, "hoarder"::equals));
+    List<ChunkKey> backups =
+        table.leaseBackups("honest", 4, 2_000, 100_000, 500, w -> w.startsWith("hoard"));
+    assertEquals(List.of(), backups, "another stream of the hoarder's token backs up nothing");
+    backups = table.leaseBackups("honest", 4, 2_000, 100_000, 500, "honest"::equals);
+    assertEquals(hoarded.subList(0, 4), backups);
+    assertEquals(6, table.backupsDue(500), "a backed-up chunk's newest lease is recent");
+    assertEquals(16, table.leased(), "chunks out, not leases");
+    assertTrue(table.leasedTo(backups.get(0), "hoarder"));
+    assertTrue(table.leasedTo(backups.get(0), "honest"));
+    assertEquals(2_000, table.leaseStart(backups.get(0), "honest"));
+    assertEquals(0, table.leaseStart(backups.get(0), "hoarder"));
+
+    ChunkKey k = backups.get(0);
+    assertEquals(ChunkTable.Outcome.COUNTED, table.complete(k, c.result(k), "honest"));
+    assertEquals(ChunkTable.Outcome.DUPLICATE, table.complete(k, c.result(k), "hoarder"));
+    assertFalse(table.leasedTo(k, "hoarder"));
+
+    // The backup's worker leaves: the hoarder still holds the chunk, so it is not re-queued.
+    assertEquals(6, table.requeueWorker("honest"), "only its own 6 chunks go back");
+    assertEquals(6, table.waiting());
+    table.lease("honest", 6, 3_000, 200_000);
+    ChunkKey b = backups.get(1);
+    List<ChunkKey> again = table.leaseBackups("other", 1, 3_000, 200_000, 2_500, "other"::equals);
+    assertEquals(List.of(b), again, "backed up again: its newest lease left");
+    // The hoarder's leases end; b's backup runs on, the others go back in the queue.
+    assertEquals(8, table.requeueExpired(150_000));
+    assertTrue(table.leasedTo(b, "other"));
+    assertEquals(ChunkTable.Outcome.NOT_LEASED, table.complete(b, c.result(b), "hoarder"));
+    assertEquals(ChunkTable.Outcome.COUNTED, table.complete(b, c.result(b), "other"));
+  }
+
   @Test
   void resultsForChunksNotLeasedToTheWorkerAreRefused() {
     // A worker that was never leased the chunk, or is leased another one, or resends after a
