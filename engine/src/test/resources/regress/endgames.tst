@@ -1525,3 +1525,45 @@ play b pass
 play w pass
 177 final_status D9
 #? [alive .*]
+
+# A stone that only the ko's retake can capture: F9 has two liberties, and black's retake at E9
+# (legal again after the passes) takes D9 and puts F9 in atari. Black to move: black retakes, and
+# D9 and F9 are dead. GNU Go 3.8 says so too (built by hand, 2026-11-28); before, the playouts
+# decided F9 by chance.
+board
+. . X O . O . X .
+. . X X O X X . .
+. . . X O X . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+play b pass
+play w pass
+178 final_status F9
+#? [dead .*]
+# The ko stone itself: dead too.
+179 final_status D9
+#? [dead .*]
+
+# The same board, white to move: white connects at E9, and D9 and F9 join the wall. GNU Go 3.8:
+# alive, and no dead stones.
+board white
+. . X O . O . X .
+. . X X O X X . .
+. . . X O X . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+play w pass
+play b pass
+180 final_status F9
+#? [alive .*]
+# The ko stone: alive with it.
+181 final_status D9
+#? [alive .*]

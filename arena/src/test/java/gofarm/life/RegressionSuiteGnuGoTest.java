@@ -10,7 +10,10 @@ import gofarm.rules.Game;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -23,6 +26,11 @@ import org.junit.jupiter.api.io.TempDir;
  * Its answer must be the expected one, unless the case's comment holds a line {@code gnugo: ANSWER}
  * (or {@code gnugo eval_eye: A D}), which says what GNU Go answers instead and, on the same
  * comment, why it is wrong.
+ *
+ * <p>GNU Go 3.8 keeps what it read of a position for the rest of the process, {@code loadsgf},
+ * {@code clear_board} and {@code boardsize} notwithstanding, keyed by the stones but not by who is
+ * to move: asked the same stones with the other colour to move, it repeats its first answer. A case
+ * whose stones an earlier case had with the other colour to move gets a fresh GNU Go.
  */
 class RegressionSuiteGnuGoTest {
   private static final Pattern GNUGO = Pattern.compile("gnugo: (\\w+)");
@@ -39,8 +47,10 @@ class RegressionSuiteGnuGoTest {
     List<String> wrong = new ArrayList<>();
     int asked = 0;
     int differs = 0;
-    try (GtpClient simple = GnuGo.start();
-        GtpClient positional = GnuGo.start("--positional-superko")) {
+    GtpClient simple = GnuGo.start();
+    GtpClient positional = GnuGo.start("--positional-superko");
+    Map<String, Byte> toPlayByStones = new HashMap<>();
+    try {
       for (Path file : RegressionSuiteTest.suiteFiles()) {
         for (Case c : RegressionSuiteTest.parse(file)) {
           boolean eye = c.command().equals("eye_value") && c.expected().matches("\\d{4} .*");
@@ -50,6 +60,17 @@ class RegressionSuiteGnuGoTest {
           Game game = c.position().game();
           Path sgf = dir.resolve(c.file() + "-" + c.id() + ".sgf");
           Files.writeString(sgf, Sgf.write(game));
+          String stones = c.position().positional() + Arrays.toString(game.board().colors());
+          Byte before = toPlayByStones.put(stones, game.toPlay().color());
+          if (before != null && before != game.toPlay().color()) {
+            if (c.position().positional()) {
+              positional.close();
+              positional = GnuGo.start("--positional-superko");
+            } else {
+              simple.close();
+              simple = GnuGo.start();
+            }
+          }
           GtpClient gnugo = c.position().positional() ? positional : simple;
           gnugo.send("loadsgf " + sgf);
           String answer;
@@ -78,6 +99,9 @@ class RegressionSuiteGnuGoTest {
           }
         }
       }
+    } finally {
+      simple.close();
+      positional.close();
     }
     System.out.println(
         "GNU Go 3.8 on "

@@ -365,11 +365,14 @@ public final class FinalStatus {
       Reading.Result defend = reading.defend(h);
       if (defend.exact() && defend.code() < Reading.KO_A) {
         decide(verdict, layer, h, DEAD, Layer.TACTICS);
-      } else if (defend.exact() && simpleKo && inKo(board, h, attack.move())) {
+      } else if (defend.exact()
+          && simpleKo
+          && (inKo(board, h, attack.move()) || retakesKo(board, h, attack.move()))) {
         // A ko left open at the end: under simple ko the passes made the retake legal again, so
         // whoever moves first takes it. The single-fight layer gives it to the player to move, as
         // play would go on (GNU Go's play-out after the passes does too). Under superko the
-        // retake would repeat the board: KO_B above.
+        // retake would repeat the board: KO_B above. The same for a chain that falls only to the
+        // retake (its owner, moving first, connects the ko).
         critical.add(new Critical(h, attack.move(), defend.move(), Layer.TACTICS));
       }
     }
@@ -392,6 +395,25 @@ public final class FinalStatus {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether {@code move} against the chain at {@code h} retakes a ko: it captures a stone of that
+   * chain's colour that is in atari in a ko ({@link #inKo}), not the chain itself.
+   */
+  private static boolean retakesKo(Board board, int h, int move) {
+    if (move < 0) {
+      return false;
+    }
+    int stride = board.geometry().stride();
+    for (int n : new int[] {move - stride, move - 1, move + 1, move + stride}) {
+      if (board.color(n) == board.color(h)
+          && board.chainHead(n) != board.chainHead(h)
+          && inKo(board, n, move)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static void readLocally(
