@@ -220,6 +220,7 @@ public final class Job<R, F> extends AbstractBehavior<Job.Command> {
       Duration leaseTimeout,
       double spotCheckShare) {
     super(context);
+    context.setLoggerName(Job.class);
     this.timers = timers;
     this.plan = plan;
     this.codec = codec;

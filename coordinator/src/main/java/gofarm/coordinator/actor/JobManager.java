@@ -300,6 +300,8 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
       double spotCheckShare,
       JobLimits limits) {
     super(context);
+    // Named, not found on the call stack: there it can be one of Pekko's, which logback mutes.
+    context.setLoggerName(JobManager.class);
     this.spotCheckShare = spotCheckShare;
     this.pool = pool;
     this.metrics = metrics;

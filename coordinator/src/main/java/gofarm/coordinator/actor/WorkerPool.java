@@ -229,6 +229,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   private WorkerPool(
       ActorContext<Command> context, CoordinatorMetrics metrics, Duration claimHold) {
     super(context);
+    context.setLoggerName(WorkerPool.class);
     this.metrics = metrics;
     this.claimHold = claimHold;
   }

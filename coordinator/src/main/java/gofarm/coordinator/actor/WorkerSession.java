@@ -159,6 +159,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
       Duration silenceLimit,
       Welcome welcome) {
     super(context);
+    context.setLoggerName(WorkerSession.class);
     this.workerId = workerId;
     this.welcome = welcome;
     this.link = link;

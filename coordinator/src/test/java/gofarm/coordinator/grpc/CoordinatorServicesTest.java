@@ -107,6 +107,41 @@ class CoordinatorServicesTest {
         farm.listJobs(ListJobsRequest.getDefaultInstance()).getJobs(0).getJobId());
   }
 
+  /**
+   * The actors log under their own class names, which logback configures: by default an actor's
+   * logger is named from the call stack, which in the coordinator gave one of Pekko's own, which
+   * the shipped logback.xml sets to WARN, so "job ID SUCCEEDED" was never seen.
+   */
+  @Test
+  void theJobManagerSaysHowEachJobEnded() throws Exception {
+    ch.qos.logback.classic.Logger ours =
+        (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("gofarm");
+    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> seen =
+        new ch.qos.logback.core.read.ListAppender<>();
+    seen.start();
+    ours.addAppender(seen);
+    try {
+      new ScriptedWorker().connect(channel, WorkerProtocol.VERSION);
+      JobStatus s = farm.submitJob(SubmitJobRequest.newBuilder().setSpec(spec(200)).build());
+      Iterator<JobStatus> watch =
+          farm.watchJob(GetJobRequest.newBuilder().setJobId(s.getJobId()).build());
+      while (watch.hasNext()) {
+        s = watch.next();
+      }
+      assertEquals(JobState.SUCCEEDED, s.getState());
+      String ended = "job " + s.getJobId() + " SUCCEEDED";
+      assertTrue(
+          seen.list.stream()
+              .anyMatch(
+                  e ->
+                      e.getLoggerName().equals("gofarm.coordinator.actor.JobManager")
+                          && e.getFormattedMessage().equals(ended)),
+          "logged: " + seen.list);
+    } finally {
+      ours.detachAppender(seen);
+    }
+  }
+
   @Test
   void badSpecsAreRefusedNamingTheField() {
     JobSpec bad =
