@@ -144,13 +144,14 @@ public final class Coordinator implements AutoCloseable {
             .maxInboundMessageSize(FarmRequests.MAX_MESSAGE_BYTES)
             .addService(
                 new FarmService(
-                    manager,
-                    system.scheduler(),
-                    encoder,
-                    new JobIds(clock),
-                    clock,
-                    watchTimer,
-                    settings.maxRunningJobsPerToken()))
+                        manager,
+                        system.scheduler(),
+                        encoder,
+                        new JobIds(clock),
+                        clock,
+                        watchTimer,
+                        settings.maxRunningJobsPerToken())
+                    .definition())
             .addService(
                 new WorkerHubService(
                     system,

@@ -27,7 +27,7 @@ import java.util.concurrent.Executor;
  * <pre>{@code
  * JobManager.Found found = ...;               // from JobManager.Lookup
  * if (found.finished().gone() != null) ...    // dropped: say why
- * found.finished().results().thenAccept(r -> out.onNext(r));
+ * found.finished().serializedResults().thenAccept(bytes -> ...);
  * }</pre>
  */
 public final class FinishedJob {
@@ -146,21 +146,22 @@ public final class FinishedJob {
   }
 
   /**
-   * Everything the job found.
+   * Everything the job found: a serialized {@code JobResults}, as kept (never parsed here: a reader
+   * needs no more memory than the bytes, which are shared while they are in memory).
    *
    * @throws IllegalStateException (in the stage) when the results were dropped: see {@link #gone}
    */
-  public CompletionStage<JobResults> results() {
+  public CompletionStage<ByteString> serializedResults() {
     if (gone != null) {
       return CompletableFuture.failedFuture(new IllegalStateException(gone));
     }
     if (stored != null) {
-      return stored.thenApplyAsync(s -> parse(s.results()), executor);
+      return stored.thenApply(Stored::results);
     }
     return CompletableFuture.supplyAsync(
         () -> {
           try (InputStream in = archive.results(jobId)) {
-            return JobResults.parseFrom(in);
+            return ByteString.readFrom(in);
           } catch (IOException e) {
             throw new UncheckedIOException(
                 "cannot read the results of job " + jobId + ": " + e.getMessage(), e);
@@ -186,16 +187,6 @@ public final class FinishedJob {
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot read the results of job " + jobId + ": " + e.getMessage(), e);
-    }
-  }
-
-  private static JobResults parse(ByteString results) {
-    try {
-      CodedInputStream in = results.newCodedInput();
-      in.setSizeLimit(Integer.MAX_VALUE);
-      return JobResults.parseFrom(in);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 

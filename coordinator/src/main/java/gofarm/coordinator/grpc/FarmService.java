@@ -11,7 +11,6 @@ import gofarm.coordinator.codec.JobReport;
 import gofarm.coordinator.job.GameSgf;
 import gofarm.proto.v1.GameRecord;
 import gofarm.proto.v1.GetJobRequest;
-import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.ListJobsRequest;
@@ -19,9 +18,15 @@ import gofarm.proto.v1.ListJobsResponse;
 import gofarm.proto.v1.PlayoutFarmGrpc;
 import gofarm.proto.v1.SubmitJobRequest;
 import gofarm.wire.FarmRequests;
+import io.grpc.MethodDescriptor;
+import io.grpc.ServerMethodDefinition;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.ServiceDescriptor;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
 import java.time.Clock;
 import java.time.Duration;
@@ -214,15 +219,47 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
                 : found.finished().status());
   }
 
-  @Override
-  public void getResults(GetJobRequest request, StreamObserver<JobResults> out) {
+  /**
+   * This service as the server runs it: {@code GetResults} answers with {@link SerializedResults}
+   * ({@link #results}), every other method as generated. The service descriptor keeps the proto
+   * schema, so reflection still describes {@code GetResults} as returning {@code JobResults}.
+   */
+  public ServerServiceDefinition definition() {
+    ServerServiceDefinition generated = bindService();
+    MethodDescriptor<GetJobRequest, SerializedResults> getResults =
+        PlayoutFarmGrpc.getGetResultsMethod().toBuilder(
+                ProtoUtils.marshaller(GetJobRequest.getDefaultInstance()),
+                SerializedResults.MARSHALLER)
+            .build();
+    ServiceDescriptor.Builder service =
+        ServiceDescriptor.newBuilder(PlayoutFarmGrpc.SERVICE_NAME)
+            .setSchemaDescriptor(generated.getServiceDescriptor().getSchemaDescriptor());
+    for (MethodDescriptor<?, ?> m : generated.getServiceDescriptor().getMethods()) {
+      service.addMethod(
+          m.getFullMethodName().equals(getResults.getFullMethodName()) ? getResults : m);
+    }
+    ServerServiceDefinition.Builder def = ServerServiceDefinition.builder(service.build());
+    for (ServerMethodDefinition<?, ?> m : generated.getMethods()) {
+      if (!m.getMethodDescriptor().getFullMethodName().equals(getResults.getFullMethodName())) {
+        def.addMethod(m);
+      }
+    }
+    return def.addMethod(getResults, ServerCalls.asyncUnaryCall(this::results)).build();
+  }
+
+  /**
+   * A job's results: a running job's encoded now, a finished job's bytes as they are kept (see
+   * {@link SerializedResults}).
+   */
+  void results(GetJobRequest request, StreamObserver<SerializedResults> out) {
     withJob(
         request,
         out,
         found ->
             found.running() != null
-                ? report(found.running(), true).thenApply(r -> encoder.results(found.plan(), r))
-                : kept(found.finished()).results());
+                ? report(found.running(), true)
+                    .thenApply(r -> SerializedResults.of(encoder.results(found.plan(), r)))
+                : kept(found.finished()).serializedResults().thenApply(SerializedResults::new));
   }
 
   @Override

@@ -270,7 +270,14 @@ class JobActorsTest {
   /** The results of finished job {@code id}, or null while it is not finished. */
   private JobResults finishedResults(String id) {
     FinishedJob done = lookup(id).finished();
-    return done == null ? null : done.results().toCompletableFuture().join();
+    if (done == null) {
+      return null;
+    }
+    try {
+      return JobResults.parseFrom(done.serializedResults().toCompletableFuture().join());
+    } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+      throw new AssertionError("job " + id + "'s results are no JobResults", e);
+    }
   }
 
   private double counter(String name) {

@@ -262,4 +262,44 @@ class CoordinatorMemoryTest {
         farm().getJob(GetJobRequest.newBuilder().setJobId(ids.get(0)).build()).getState());
     System.out.println(String.join("\n", times));
   }
+
+  /**
+   * Many readers of one large result at once (a reader's token may ask as often as it likes): the
+   * 31 MB results of the loop's job, sixteen GetResults in flight together, in the same 1 GB heap.
+   * Each read costs the coordinator about the stored bytes, which it sends as they are; before, it
+   * parsed them into a message of several times their size for each call, and the heap ran out.
+   */
+  @Test
+  void sixteenConcurrentReadsOfA31MbResultFitA1GbHeap() throws Exception {
+    start("1g");
+    List<String> times = new ArrayList<>();
+    JobStatus queued =
+        timed(
+            "submit",
+            times,
+            () -> farm().submitJob(SubmitJobRequest.newBuilder().setSpec(spec()).build()));
+    GetJobRequest job = GetJobRequest.newBuilder().setJobId(queued.getJobId()).build();
+    timed("cancel", times, () -> farm().cancelJob(job));
+    PlayoutFarmGrpc.PlayoutFarmFutureStub futures =
+        PlayoutFarmGrpc.newFutureStub(channel).withDeadlineAfter(120, TimeUnit.SECONDS);
+    List<com.google.common.util.concurrent.ListenableFuture<JobResults>> reads = new ArrayList<>();
+    for (int i = 0; i < 16; i++) {
+      reads.add(futures.getResults(job));
+    }
+    // The coordinator answers other calls meanwhile.
+    timed("list", times, () -> farm().listJobs(ListJobsRequest.newBuilder().setLimit(10).build()));
+    for (var read : reads) {
+      JobResults results;
+      try {
+        results = read.get(120, TimeUnit.SECONDS);
+      } catch (java.util.concurrent.ExecutionException e) {
+        throw new AssertionError("a read failed (exit " + exitCode() + "): " + e.getCause(), e);
+      }
+      assertEquals(3_200, results.getPairsCount());
+      assertEquals(625, results.getPairs(3_199).getOwnershipCount());
+    }
+    assertTrue(coordinator.isAlive(), "the coordinator runs on");
+    long heap = heapMib();
+    assertTrue(heap < 400, heap + " MiB of a 1 GB heap in use after the reads");
+  }
 }
