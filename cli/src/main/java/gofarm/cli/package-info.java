@@ -12,7 +12,7 @@
  * <ul>
  *   <li>{@code gofarm.cli.command}: one class per subcommand; options, checks and wiring.
  *   <li>{@code gofarm.cli.bench}: the measurements of {@code gofarm bench}.
- *   <li>{@code gofarm.cli.report}: results and progress as text tables, JSON, CSV and SVG.
+ *   <li>{@code gofarm.report}: results and progress as text tables, JSON, CSV and SVG.
  *   <li>{@code gofarm.cli.console}: what every command shares: the coordinator option, option
  *       checks, error messages and exit codes, the progress bar, the version.
  * </ul>

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.util.JsonFormat;
-import gofarm.cli.report.ResultsFiles;
 import gofarm.io.Sgf;
 import gofarm.io.SgfGame;
 import gofarm.playout.FeatureSpace;
@@ -29,6 +28,7 @@ import gofarm.proto.v1.SgfSource;
 import gofarm.proto.v1.SprtSpec;
 import gofarm.proto.v1.TuneConfirm;
 import gofarm.proto.v1.TuneMatch;
+import gofarm.report.ResultsFiles;
 import gofarm.wire.Codec;
 import gofarm.wire.JobSpecs;
 import gofarm.wire.ResolvedBalance;

@@ -1,6 +1,6 @@
 package gofarm.cli.bench;
 
-import gofarm.cli.report.Tables;
+import gofarm.report.Tables;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;

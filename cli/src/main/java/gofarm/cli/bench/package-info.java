@@ -6,7 +6,7 @@
  * with the {@link gofarm.cli.bench.Machine} it ran on). {@link gofarm.cli.bench.BenchPlan} holds
  * what every case shares.
  *
- * <p>Uses {@code gofarm.cli.console} (the progress bar) and {@code gofarm.cli.report} (CSV cells);
- * the options and their checks are {@code BenchCommand}'s.
+ * <p>Uses {@code gofarm.cli.console} (the progress bar) and {@code gofarm.report} (CSV cells); the
+ * options and their checks are {@code BenchCommand}'s.
  */
 package gofarm.cli.bench;

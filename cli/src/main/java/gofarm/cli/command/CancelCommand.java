@@ -1,10 +1,10 @@
 package gofarm.cli.command;
 
 import gofarm.cli.console.ClientOptions;
-import gofarm.cli.report.Headline;
 import gofarm.proto.v1.GetJobRequest;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.PlayoutFarmGrpc;
+import gofarm.report.Headline;
 import io.grpc.ManagedChannel;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;

@@ -1,11 +1,11 @@
 package gofarm.cli.command;
 
 import gofarm.cli.console.ClientOptions;
-import gofarm.cli.report.Headline;
-import gofarm.cli.report.Tables;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.ListJobsRequest;
 import gofarm.proto.v1.PlayoutFarmGrpc;
+import gofarm.report.Headline;
+import gofarm.report.Tables;
 import io.grpc.ManagedChannel;
 import java.io.PrintWriter;
 import java.time.Instant;

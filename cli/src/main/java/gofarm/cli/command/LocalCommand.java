@@ -1,11 +1,9 @@
 package gofarm.cli.command;
 
 import gofarm.cli.console.Errors;
+import gofarm.cli.console.JobWatcher;
 import gofarm.cli.console.OptionChecks;
 import gofarm.cli.console.Version;
-import gofarm.cli.report.JobWatcher;
-import gofarm.cli.report.ResultsFiles;
-import gofarm.cli.report.ResultsReport;
 import gofarm.coordinator.Coordinator;
 import gofarm.coordinator.CoordinatorSettings;
 import gofarm.proto.v1.GetJobRequest;
@@ -15,6 +13,8 @@ import gofarm.proto.v1.JobState;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.PlayoutFarmGrpc;
 import gofarm.proto.v1.SubmitJobRequest;
+import gofarm.report.ResultsFiles;
+import gofarm.report.ResultsReport;
 import gofarm.wire.SpecFiles;
 import gofarm.worker.Worker;
 import gofarm.worker.WorkerSettings;

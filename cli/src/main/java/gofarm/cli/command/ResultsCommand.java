@@ -1,11 +1,11 @@
 package gofarm.cli.command;
 
 import gofarm.cli.console.ClientOptions;
-import gofarm.cli.report.ResultsFiles;
-import gofarm.cli.report.ResultsReport;
 import gofarm.proto.v1.GetJobRequest;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.PlayoutFarmGrpc;
+import gofarm.report.ResultsFiles;
+import gofarm.report.ResultsReport;
 import io.grpc.ManagedChannel;
 import java.io.PrintWriter;
 import java.nio.file.Path;

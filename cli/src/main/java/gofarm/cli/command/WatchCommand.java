@@ -2,13 +2,13 @@ package gofarm.cli.command;
 
 import gofarm.cli.console.ClientOptions;
 import gofarm.cli.console.Errors;
-import gofarm.cli.report.JobWatcher;
-import gofarm.cli.report.ResultsReport;
+import gofarm.cli.console.JobWatcher;
 import gofarm.proto.v1.GetJobRequest;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobState;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.PlayoutFarmGrpc;
+import gofarm.report.ResultsReport;
 import io.grpc.ManagedChannel;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;

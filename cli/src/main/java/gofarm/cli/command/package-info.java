@@ -5,8 +5,8 @@
  * games} and {@code cancel} talk to a running coordinator; {@code bench}, {@code gtp}, {@code
  * analyze} and {@code sprt} run on this machine alone.
  *
- * <p>Uses {@code gofarm.cli.console}, {@code gofarm.cli.report} and {@code gofarm.cli.bench}; a
- * command may call another's static helpers (e.g. {@code local} uses {@code games}' download and
- * {@code worker}'s engine options), never the other way round, and never {@code Main}.
+ * <p>Uses {@code gofarm.cli.console}, {@code gofarm.report} and {@code gofarm.cli.bench}; a command
+ * may call another's static helpers (e.g. {@code local} uses {@code games}' download and {@code
+ * worker}'s engine options), never the other way round, and never {@code Main}.
  */
 package gofarm.cli.command;

@@ -1,6 +1,7 @@
 package gofarm.cli.console;
 
 import com.google.rpc.BadRequest;
+import gofarm.report.TerminalText;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;

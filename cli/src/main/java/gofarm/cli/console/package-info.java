@@ -5,7 +5,7 @@
  * as messages a person can act on and the exit codes ({@link gofarm.cli.console.Errors}), the
  * progress bar on standard error ({@link gofarm.cli.console.ProgressBar}), the version from the jar
  * manifest ({@link gofarm.cli.console.Version}) and user text escaped for the terminal ({@link
- * gofarm.cli.console.TerminalText}).
+ * gofarm.report.TerminalText}).
  *
  * <p>The bottom layer of the client: it uses no other package of {@code gofarm.cli}; gRPC (the
  * channel, status details) and picocli only.
