@@ -15,8 +15,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Writes a job's results into a folder: {@code results.json} (everything, proto3 JSON), {@code
@@ -47,36 +49,12 @@ public final class ResultsFiles {
   /** Writes the files into {@code dir} (created if missing) and returns their paths. */
   public static List<Path> write(JobResults results, Path dir) {
     try {
-      Files.createDirectories(dir);
       List<Path> written = new ArrayList<>();
-      if (ResultsReport.isMatch(results)) {
-        written.add(write(dir.resolve("results.json"), ResultsReport.json(results)));
-        written.add(write(dir.resolve("results.csv"), MatchReport.csv(results)));
-        written.add(write(dir.resolve("results.txt"), MatchReport.table(results)));
-        Path svg = Files.createDirectories(dir.resolve("svg"));
-        Sprt sprt = MatchReport.sprt(results);
-        if (sprt != null) {
-          written.add(write(svg.resolve("llr.svg"), MatchCharts.llr(results, sprt)));
-        }
-        written.add(write(svg.resolve("elo.svg"), MatchCharts.elo(results, sprt)));
-        return written;
-      }
-      if (ResultsReport.isTune(results)) {
-        return writeTune(results, dir);
-      }
-      if (ResultsReport.isFit(results)) {
-        return writeFit(results, dir);
-      }
-      if (ResultsReport.isBalance(results)) {
-        return writeBalance(results, dir);
-      }
-      written.add(write(dir.resolve("results.json"), ResultsReport.json(results)));
-      written.add(write(dir.resolve("results.csv"), ResultsReport.csv(results)));
-      written.add(write(dir.resolve("ownership.csv"), ResultsReport.ownershipCsv(results)));
-      written.add(write(dir.resolve("results.txt"), ResultsReport.table(results)));
-      Path svg = Files.createDirectories(dir.resolve("svg"));
-      for (PairResult pair : results.getPairsList()) {
-        written.add(write(svg.resolve(svgName(pair)), picture(results, pair)));
+      for (Map.Entry<String, String> f : files(results).entrySet()) {
+        Path file = dir.resolve(f.getKey());
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, f.getValue(), StandardCharsets.UTF_8);
+        written.add(file);
       }
       return written;
     } catch (IOException e) {
@@ -84,85 +62,110 @@ public final class ResultsFiles {
     }
   }
 
-  private static List<Path> writeTune(JobResults results, Path dir) throws IOException {
-    List<Path> written = new ArrayList<>();
-    written.add(write(dir.resolve("results.json"), ResultsReport.json(results)));
-    written.add(write(dir.resolve("theta.csv"), TuneReport.csv(results)));
-    written.add(write(dir.resolve("results.txt"), TuneReport.table(results)));
-    written.add(write(dir.resolve("tuned-policy.txt"), TuneReport.tunedPolicyText(results)));
-    written.add(write(dir.resolve("tuned-policy.json"), TuneReport.tunedPolicyJson(results)));
+  /**
+   * The files {@link #write} writes, by their path under the folder ({@code results.json}, {@code
+   * svg/elo.svg}, ...), in that order: what the coordinator's job pages show and offer too.
+   */
+  public static Map<String, String> files(JobResults results) {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (ResultsReport.isMatch(results)) {
+      out.put("results.json", ResultsReport.json(results));
+      out.put("results.csv", MatchReport.csv(results));
+      out.put("results.txt", MatchReport.table(results));
+      Sprt sprt = MatchReport.sprt(results);
+      if (sprt != null) {
+        out.put("svg/llr.svg", MatchCharts.llr(results, sprt));
+      }
+      out.put("svg/elo.svg", MatchCharts.elo(results, sprt));
+      return out;
+    }
+    if (ResultsReport.isTune(results)) {
+      tune(results, out);
+      return out;
+    }
+    if (ResultsReport.isFit(results)) {
+      fit(results, out);
+      return out;
+    }
+    if (ResultsReport.isBalance(results)) {
+      balance(results, out);
+      return out;
+    }
+    out.put("results.json", ResultsReport.json(results));
+    out.put("results.csv", ResultsReport.csv(results));
+    out.put("ownership.csv", ResultsReport.ownershipCsv(results));
+    out.put("results.txt", ResultsReport.table(results));
+    for (PairResult pair : results.getPairsList()) {
+      out.put("svg/" + svgName(pair), picture(results, pair));
+    }
+    return out;
+  }
+
+  private static void tune(JobResults results, Map<String, String> out) {
+    out.put("results.json", ResultsReport.json(results));
+    out.put("theta.csv", TuneReport.csv(results));
+    out.put("results.txt", TuneReport.table(results));
+    out.put("tuned-policy.txt", TuneReport.tunedPolicyText(results));
+    out.put("tuned-policy.json", TuneReport.tunedPolicyJson(results));
     boolean hasConfirmation = results.getTune().hasConfirm();
     if (hasConfirmation) {
-      written.add(write(dir.resolve("confirm.csv"), TuneReport.confirmCsv(results)));
+      out.put("confirm.csv", TuneReport.confirmCsv(results));
     }
-    Path svg = Files.createDirectories(dir.resolve("svg"));
     TuneSummary t = TuneReport.summary(results);
     for (int i = 0; i < t.getThetaCount(); i++) {
-      written.add(
-          write(svg.resolve(TuneCharts.thetaFile(t.getTheta(i), i)), TuneCharts.theta(results, i)));
+      out.put("svg/" + TuneCharts.thetaFile(t.getTheta(i), i), TuneCharts.theta(results, i));
     }
-    written.add(write(svg.resolve("objective.svg"), TuneCharts.objective(results)));
+    out.put("svg/objective.svg", TuneCharts.objective(results));
     if (hasConfirmation) {
       Sprt sprt = TuneReport.sprt(results.getSpec().getTune());
       if (sprt != null) {
-        written.add(
-            write(svg.resolve("llr.svg"), MatchCharts.llr(TuneReport.confirm(results), sprt)));
+        out.put("svg/llr.svg", MatchCharts.llr(TuneReport.confirm(results), sprt));
       }
-      written.add(
-          write(svg.resolve("elo.svg"), MatchCharts.elo(TuneReport.confirm(results), sprt)));
+      out.put("svg/elo.svg", MatchCharts.elo(TuneReport.confirm(results), sprt));
     }
-    return written;
   }
 
-  private static List<Path> writeFit(JobResults results, Path dir) throws IOException {
-    List<Path> written = new ArrayList<>();
-    written.add(write(dir.resolve("results.json"), ResultsReport.json(results)));
-    written.add(write(dir.resolve("fit.csv"), FitReport.csv(results)));
-    written.add(write(dir.resolve("results.txt"), FitReport.table(results)));
+  private static void fit(JobResults results, Map<String, String> out) {
+    out.put("results.json", ResultsReport.json(results));
+    out.put("fit.csv", FitReport.csv(results));
+    out.put("results.txt", FitReport.table(results));
     if (results.getFit().getGammaCount() > 0) {
-      written.add(write(dir.resolve("policy.gamma"), FitReport.gammaText(results)));
+      out.put("policy.gamma", FitReport.gammaText(results));
     }
-    Path svg = Files.createDirectories(dir.resolve("svg"));
-    written.add(write(svg.resolve("fit-loglik.svg"), FitCharts.logLikelihood(results)));
-    written.add(write(svg.resolve("fit-top1.svg"), FitCharts.top1(results)));
-    written.add(write(svg.resolve("patterns.svg"), PatternSheet.svg(results)));
-    return written;
+    out.put("svg/fit-loglik.svg", FitCharts.logLikelihood(results));
+    out.put("svg/fit-top1.svg", FitCharts.top1(results));
+    out.put("svg/patterns.svg", PatternSheet.svg(results));
   }
 
-  private static List<Path> writeBalance(JobResults results, Path dir) throws IOException {
-    List<Path> written = new ArrayList<>();
-    written.add(write(dir.resolve("results.json"), ResultsReport.json(results)));
-    written.add(write(dir.resolve("balance.csv"), BalanceReport.csv(results)));
-    written.add(write(dir.resolve("results.txt"), BalanceReport.table(results)));
+  private static void balance(JobResults results, Map<String, String> out) {
+    out.put("results.json", ResultsReport.json(results));
+    out.put("balance.csv", BalanceReport.csv(results));
+    out.put("results.txt", BalanceReport.table(results));
     boolean balanced = results.getBalance().getGammaCount() > 0;
     if (balanced) {
-      written.add(write(dir.resolve("theta.csv"), BalanceReport.thetaCsv(results)));
-      written.add(write(dir.resolve("tuned-policy.gamma"), BalanceReport.gammaText(results)));
-      written.add(write(dir.resolve("tuned-policy.json"), BalanceReport.tunedPolicyJson(results)));
+      out.put("theta.csv", BalanceReport.thetaCsv(results));
+      out.put("tuned-policy.gamma", BalanceReport.gammaText(results));
+      out.put("tuned-policy.json", BalanceReport.tunedPolicyJson(results));
     }
     String positions = BalanceReport.referencePositionsJson(results);
     if (positions != null) {
-      written.add(write(dir.resolve("reference-positions.json"), positions));
+      out.put("reference-positions.json", positions);
     }
     boolean hasConfirmation = results.getBalance().hasConfirm();
     if (hasConfirmation) {
-      written.add(write(dir.resolve("confirm.csv"), BalanceReport.confirmCsv(results)));
+      out.put("confirm.csv", BalanceReport.confirmCsv(results));
     }
-    Path svg = Files.createDirectories(dir.resolve("svg"));
-    written.add(write(svg.resolve("balance-mse.svg"), BalanceCharts.mse(results)));
+    out.put("svg/balance-mse.svg", BalanceCharts.mse(results));
     if (balanced) {
-      written.add(write(svg.resolve("patterns.svg"), PatternSheet.changes(results)));
+      out.put("svg/patterns.svg", PatternSheet.changes(results));
     }
     if (hasConfirmation) {
       Sprt sprt = BalanceReport.sprt(results.getSpec().getBalance());
       if (sprt != null) {
-        written.add(
-            write(svg.resolve("llr.svg"), MatchCharts.llr(BalanceReport.confirm(results), sprt)));
+        out.put("svg/llr.svg", MatchCharts.llr(BalanceReport.confirm(results), sprt));
       }
-      written.add(
-          write(svg.resolve("elo.svg"), MatchCharts.elo(BalanceReport.confirm(results), sprt)));
+      out.put("svg/elo.svg", MatchCharts.elo(BalanceReport.confirm(results), sprt));
     }
-    return written;
   }
 
   /** The ownership map of a pair with its top moves numbered. */
@@ -215,10 +218,5 @@ public final class ResultsFiles {
   private static String slug(String text) {
     String s = text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
     return s.isEmpty() ? "x" : s.substring(0, Math.min(40, s.length()));
-  }
-
-  private static Path write(Path file, String text) throws IOException {
-    Files.writeString(file, text, StandardCharsets.UTF_8);
-    return file;
   }
 }
