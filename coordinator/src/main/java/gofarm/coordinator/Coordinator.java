@@ -15,12 +15,17 @@ import gofarm.coordinator.grpc.WireEncoder;
 import gofarm.coordinator.grpc.WorkerHubService;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
 import gofarm.coordinator.store.FileJobArchive;
+import gofarm.coordinator.web.WebPages;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.SubmitJobRequest;
 import gofarm.wire.FarmRequests;
+import io.grpc.ManagedChannel;
 import io.grpc.Server;
 import io.grpc.ServerBuilder;
+import io.grpc.ServerServiceDefinition;
 import io.grpc.StatusRuntimeException;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
@@ -29,6 +34,7 @@ import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -84,6 +90,11 @@ public final class Coordinator implements AutoCloseable {
   private final ActorRef<WorkerPool.Command> pool;
   private final CoordinatorMetrics metrics;
   private final Server server;
+
+  /** The client API again, in-process, for the web pages (see {@code WebPages}). */
+  private final Server webServer;
+
+  private final ManagedChannel webChannel;
   private final HTTPServer metricsServer;
   private final CoordinatorHealth health = new CoordinatorHealth();
   private final ScheduledExecutorService watchTimer;
@@ -122,9 +133,12 @@ public final class Coordinator implements AutoCloseable {
               t.setDaemon(true);
               return t;
             });
+    String webName = "gofarm-web-" + UUID.randomUUID();
+    InProcessServerBuilder webBuilder = InProcessServerBuilder.forName(webName);
     if (settings.tokens() != null) {
       // One gate for every service; it lets health and reflection through.
       serverBuilder.intercept(new AuthInterceptor(settings.tokens()));
+      webBuilder.intercept(new AuthInterceptor(settings.tokens()));
       // Without a signal: under nohup SIGHUP is ignored, and Secrets change files in place.
       Tokens tokens = settings.tokens();
       watchTimer.scheduleWithFixedDelay(
@@ -138,20 +152,23 @@ public final class Coordinator implements AutoCloseable {
       // to); so is a socket that never sends anything, which otherwise stays open for good.
       netty.maxConnectionIdle(settings.idleConnection().toMillis(), TimeUnit.MILLISECONDS);
     }
+    ServerServiceDefinition farm =
+        new FarmService(
+                manager,
+                system.scheduler(),
+                encoder,
+                new JobIds(clock),
+                clock,
+                watchTimer,
+                settings.maxRunningJobsPerToken())
+            .definition();
+    webServer = webBuilder.addService(farm).build().start();
+    webChannel = InProcessChannelBuilder.forName(webName).build();
     server =
         serverBuilder
             .handshakeTimeout(HANDSHAKE.toMillis(), TimeUnit.MILLISECONDS)
             .maxInboundMessageSize(FarmRequests.MAX_MESSAGE_BYTES)
-            .addService(
-                new FarmService(
-                        manager,
-                        system.scheduler(),
-                        encoder,
-                        new JobIds(clock),
-                        clock,
-                        watchTimer,
-                        settings.maxRunningJobsPerToken())
-                    .definition())
+            .addService(farm)
             .addService(
                 new WorkerHubService(
                     system,
@@ -175,7 +192,7 @@ public final class Coordinator implements AutoCloseable {
                 .port(settings.metricsPort())
                 .registry(metrics.registry())
                 .registerHealthHandler(false)
-                .defaultHandler(health.httpHandler())
+                .defaultHandler(new WebPages(webChannel, settings.tokens(), health.httpHandler()))
                 .buildAndStart();
     health.restored();
     LOG.info(
@@ -308,6 +325,8 @@ public final class Coordinator implements AutoCloseable {
       server.shutdownNow();
       Thread.currentThread().interrupt();
     }
+    webChannel.shutdownNow();
+    webServer.shutdownNow();
     watchTimer.shutdownNow();
     system.terminate();
     try {

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  *
  * <pre>
  *   job  <-  codec  <-  metrics  <-  actor  <-  store, grpc  <-  Coordinator
- *                                   auth  <-  grpc, Coordinator
+ *                                   auth  <-  grpc, web, Coordinator
+ *                                              web  <-  Coordinator
  * </pre>
  *
  * and the job model in core terms: {@code job} uses no protobuf, gRPC or actors (Layering checks
@@ -39,7 +40,9 @@ class CoordinatorArchitectureTest {
               "store", Set.of("job", "codec", "actor"),
               "auth", Set.of(),
               "grpc", Set.of("job", "codec", "metrics", "actor", "auth"),
-              "", Set.of("job", "codec", "metrics", "actor", "store", "grpc", "auth")));
+              // The pages are a client of the API: the auth gate, never the actors.
+              "web", Set.of("auth"),
+              "", Set.of("job", "codec", "metrics", "actor", "store", "grpc", "auth", "web")));
 
   /** What the job model must not use: the wire's messages, gRPC and the actor library. */
   private static final Pattern EDGE =

@@ -67,6 +67,14 @@ public final class ResultsFiles {
    * svg/elo.svg}, ...), in that order: what the coordinator's job pages show and offer too.
    */
   public static Map<String, String> files(JobResults results) {
+    return files(results, Integer.MAX_VALUE);
+  }
+
+  /**
+   * The same with at most {@code pairPictures} of an evaluate job's ownership pictures (one per
+   * pair, thousands for a large job), the first pairs'.
+   */
+  public static Map<String, String> files(JobResults results, int pairPictures) {
     Map<String, String> out = new LinkedHashMap<>();
     if (ResultsReport.isMatch(results)) {
       out.put("results.json", ResultsReport.json(results));
@@ -96,6 +104,9 @@ public final class ResultsFiles {
     out.put("ownership.csv", ResultsReport.ownershipCsv(results));
     out.put("results.txt", ResultsReport.table(results));
     for (PairResult pair : results.getPairsList()) {
+      if (pairPictures-- <= 0) {
+        break;
+      }
       out.put("svg/" + svgName(pair), picture(results, pair));
     }
     return out;
