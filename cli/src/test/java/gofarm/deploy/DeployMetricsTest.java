@@ -1,6 +1,9 @@
 package gofarm.deploy;
 
+import static gofarm.deploy.DeployFiles.at;
+import static gofarm.deploy.DeployFiles.list;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -14,11 +17,15 @@ import gofarm.proto.v1.GetJobRequest;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.JobState;
 import gofarm.proto.v1.JobStatus;
+import gofarm.proto.v1.MatchPlayer;
+import gofarm.proto.v1.MatchSpec;
 import gofarm.proto.v1.PlayoutFarmGrpc;
 import gofarm.proto.v1.PolicySpec;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.ReferencePosition;
+import gofarm.proto.v1.SearchPlayerSpec;
 import gofarm.proto.v1.SgfSource;
+import gofarm.proto.v1.SprtSpec;
 import gofarm.proto.v1.SubmitJobRequest;
 import gofarm.proto.v1.TuneEvaluation;
 import gofarm.proto.v1.TuneObjective;
@@ -44,6 +51,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -57,13 +66,25 @@ import org.junit.jupiter.api.Test;
 /**
  * Every metric that the Grafana dashboard, the recording rules and the alerts name is exported by a
  * real coordinator and worker: they run in this JVM over TCP on 127.0.0.1 with their metrics
- * endpoints, a job with a light and a heavy policy runs beside a tune and a fit job, and both
- * endpoints are scraped while they run and after they end. The endpoints behind the container and
- * Kubernetes probes are checked here too: {@code /-/healthy} on both metrics ports and gRPC health
- * on the coordinator's port.
+ * endpoints, a job with a light and a heavy policy runs beside a tune, a fit, a balance and a match
+ * job, and both endpoints are scraped while they run and after they end. The endpoints behind the
+ * container and Kubernetes probes are checked here too: {@code /-/healthy} on both metrics ports
+ * and gRPC health on the coordinator's port.
  */
 class DeployMetricsTest {
   private static final Duration WAIT = Duration.ofSeconds(60);
+
+  /** The running match jobs' gauges. */
+  private static final List<String> MATCH_GAUGES =
+      List.of(
+          "gofarm_coordinator_running_match_games_done",
+          "gofarm_coordinator_running_match_games_requested",
+          "gofarm_coordinator_running_match_llr",
+          "gofarm_coordinator_running_match_llr_lower",
+          "gofarm_coordinator_running_match_llr_upper",
+          "gofarm_coordinator_running_match_elo",
+          "gofarm_coordinator_running_match_elo_low",
+          "gofarm_coordinator_running_match_elo_high");
 
   private static Coordinator coordinator;
   private static Worker worker;
@@ -114,10 +135,10 @@ class DeployMetricsTest {
             .submitJob(SubmitJobRequest.newBuilder().setSpec(spec).build())
             .getJobId();
     GetJobRequest job = GetJobRequest.newBuilder().setJobId(id).build();
-    // A tune, a fit and a balance job, first in line, far longer than the test waits for: their
-    // gauges.
+    // A tune, a fit and a balance job, first in line, and a match beside the evaluate job, all far
+    // longer than the test waits for: their gauges.
     List<GetJobRequest> jobs = new ArrayList<>(List.of(job));
-    for (JobSpec other : List.of(tuneSpec(), fitSpec(), balanceSpec())) {
+    for (JobSpec other : List.of(tuneSpec(), fitSpec(), balanceSpec(), matchSpec())) {
       jobs.add(
           GetJobRequest.newBuilder()
               .setJobId(
@@ -135,7 +156,9 @@ class DeployMetricsTest {
                 && s.has("gofarm_coordinator_playouts_total")
                 && s.has("gofarm_coordinator_running_tune_objective")
                 && s.has("gofarm_coordinator_running_fit_log_likelihood")
-                && s.has("gofarm_coordinator_running_balance_mse"));
+                && s.has("gofarm_coordinator_running_balance_mse")
+                && s.has("gofarm_coordinator_running_match_llr")
+                && s.has("gofarm_coordinator_running_match_elo"));
     awaitScrape(workerMetricsServer.getPort(), s -> s.has("gofarm_worker_rule_fires_total"));
     for (GetJobRequest j : jobs) {
       assertEquals(JobState.RUNNING, farm.getJob(j).getState(), "scraped while running");
@@ -213,6 +236,33 @@ class DeployMetricsTest {
         .setSeed(5)
         .setPriority(10)
         .setBalance(b)
+        .build();
+  }
+
+  /**
+   * A self-match of the cheapest searches on 5x5 with an SPRT too narrow to decide in the seconds
+   * it runs (a [0, 20] test took 439 pairs in MatchJobsTest; [0, 2] needs about a hundred times
+   * more): an LLR and an Elo after the first pair. At the evaluate job's priority, since a match
+   * always has pairs waiting and would starve a job below it.
+   */
+  private static JobSpec matchSpec() {
+    MatchPlayer player =
+        MatchPlayer.newBuilder()
+            .setSearch(
+                SearchPlayerSpec.newBuilder()
+                    .setPolicy(PolicySpec.newBuilder().setName("heavy"))
+                    .setPlayouts(4))
+            .build();
+    return JobSpec.newBuilder()
+        .setName("deploy metrics: match")
+        .setSeed(5)
+        .setMatch(
+            MatchSpec.newBuilder()
+                .setCandidate(player)
+                .setBaseline(player)
+                .setSize(5)
+                .setPairs(10_000)
+                .setSprt(SprtSpec.newBuilder().setElo0(0).setElo1(2)))
         .build();
   }
 
@@ -329,13 +379,20 @@ class DeployMetricsTest {
     assertEquals(Set.of("objective"), SCRAPE.labels("gofarm_coordinator_running_tune_objective"));
     assertEquals(Set.of("sample"), SCRAPE.labels("gofarm_coordinator_running_fit_log_likelihood"));
     assertEquals(Set.of("sample"), SCRAPE.labels("gofarm_coordinator_running_balance_mse"));
+    // Matches are averaged, never told apart: no labels at all.
+    for (String gauge : MATCH_GAUGES) {
+      assertTrue(SCRAPE.has(gauge), gauge);
+      assertEquals(Set.of(), SCRAPE.labels(gauge), gauge);
+    }
   }
 
   @Test
-  void theDashboardHasPanelsForTuneFitAndBalanceJobs() {
-    // Every running-job gauge of the tune, fit and balance kinds is drawn (and, above, exported).
+  void theDashboardHasPanelsForTuneFitBalanceAndMatchJobs() {
+    // Every running-job gauge of the tune, fit, balance and match kinds is drawn (and, above,
+    // exported).
     List<String> names = PromQl.metricNames(DeployFiles.dashboardExpressions());
-    for (String gauge :
+    List<String> gauges = new ArrayList<>(MATCH_GAUGES);
+    gauges.addAll(
         List.of(
             "gofarm_coordinator_running_tune_iterations_done",
             "gofarm_coordinator_running_tune_iterations_requested",
@@ -345,9 +402,35 @@ class DeployMetricsTest {
             "gofarm_coordinator_running_fit_log_likelihood",
             "gofarm_coordinator_running_balance_iterations_done",
             "gofarm_coordinator_running_balance_iterations_requested",
-            "gofarm_coordinator_running_balance_mse")) {
+            "gofarm_coordinator_running_balance_mse"));
+    for (String gauge : gauges) {
       assertTrue(names.contains(gauge), "the dashboard draws " + gauge);
       assertTrue(SCRAPE.has(gauge), gauge + " is exported while such a job runs");
+    }
+  }
+
+  @Test
+  void theDashboardsPanelsHaveTheirOwnIdsAndPlacesAndReadTheDatasourceVariable() {
+    // Grafana draws overlapping panels over each other and keys panel links by id.
+    Set<Object> ids = new HashSet<>();
+    Map<String, Object> taken = new HashMap<>();
+    for (Object panel : list(at(DeployFiles.yaml(DeployFiles.DASHBOARD), "panels"))) {
+      Object id = at(panel, "id");
+      assertTrue(ids.add(id), "panel id " + id + " twice");
+      int x = (Integer) at(panel, "gridPos", "x");
+      int y = (Integer) at(panel, "gridPos", "y");
+      int w = (Integer) at(panel, "gridPos", "w");
+      int h = (Integer) at(panel, "gridPos", "h");
+      assertTrue(x >= 0 && w > 0 && x + w <= 24, "panel " + id + " fits the 24 columns");
+      for (int i = x; i < x + w; i++) {
+        for (int j = y; j < y + h; j++) {
+          Object other = taken.put(i + "," + j, id);
+          assertNull(other, "panels " + other + " and " + id + " overlap at " + i + "," + j);
+        }
+      }
+      if (!"row".equals(at(panel, "type"))) {
+        assertEquals("${datasource}", at(panel, "datasource", "uid"), "panel " + id);
+      }
     }
   }
 

@@ -3,6 +3,7 @@ package gofarm.coordinator.codec;
 import com.google.protobuf.CodedOutputStream;
 import gofarm.coordinator.job.BalanceProgress;
 import gofarm.coordinator.job.FitProgress;
+import gofarm.coordinator.job.MatchProgress;
 import gofarm.coordinator.job.PairFigures;
 import gofarm.coordinator.job.TuneProgress;
 import gofarm.proto.v1.JobResults;
@@ -48,6 +49,14 @@ public interface KindView {
   /** The figures of the job's (position, policy) pairs of playouts; none for the other kinds. */
   default List<PairFigures> playoutPairs() {
     return List.of();
+  }
+
+  /**
+   * Where a match job stands; empty for the other kinds (a tuning's or balancing's confirmation
+   * games are that job's, not a match's).
+   */
+  default Optional<MatchProgress> matching() {
+    return Optional.empty();
   }
 
   /** Where a tuning stands; empty for the other kinds. */

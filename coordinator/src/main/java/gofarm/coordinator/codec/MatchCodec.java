@@ -2,6 +2,7 @@ package gofarm.coordinator.codec;
 
 import gofarm.coordinator.job.GameResult;
 import gofarm.coordinator.job.MatchPlan;
+import gofarm.coordinator.job.MatchProgress;
 import gofarm.coordinator.job.MatchReport;
 import gofarm.coordinator.job.PlayedPair;
 import gofarm.coordinator.job.Tally;
@@ -28,6 +29,7 @@ import gofarm.wire.MatchSpecs;
 import gofarm.wire.WorkerProtocol;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * A match job on the wire: game pair assignments, results decoded into {@link PlayedPair}s (checked
@@ -224,6 +226,11 @@ public final class MatchCodec extends KindCodec<PlayedPair, MatchReport> {
     @Override
     public KindView summary() {
       return new View(report.headlines());
+    }
+
+    @Override
+    public Optional<MatchProgress> matching() {
+      return Optional.of(MatchProgress.of(report));
     }
   }
 }

@@ -13,7 +13,8 @@
  *   <li>Match: {@link gofarm.coordinator.job.MatchPlan} (one series of game pairs), {@link
  *       gofarm.coordinator.job.MatchTally} (counted from {@link gofarm.coordinator.job.PlayedPair}s
  *       of {@link gofarm.coordinator.job.GameResult}s; the SPRT), {@link
- *       gofarm.coordinator.job.MatchReport}, {@link gofarm.coordinator.job.GameSgf}.
+ *       gofarm.coordinator.job.MatchReport}, {@link gofarm.coordinator.job.GameSgf}, {@link
+ *       gofarm.coordinator.job.MatchProgress} (for the metrics).
  *   <li>Tune: {@link gofarm.coordinator.job.TunePlan} (the iterations' series, then the
  *       confirmation's), {@link gofarm.coordinator.job.TuneTally} (SPSA once per batch, counted
  *       from {@link gofarm.coordinator.job.TunePlay}s; it releases iteration k + 1 only once k is

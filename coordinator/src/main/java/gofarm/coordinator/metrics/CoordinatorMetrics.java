@@ -5,12 +5,14 @@ import gofarm.coordinator.job.BalanceProgress;
 import gofarm.coordinator.job.ChunkWork;
 import gofarm.coordinator.job.FitProgress;
 import gofarm.coordinator.job.JobState;
+import gofarm.coordinator.job.MatchProgress;
 import gofarm.coordinator.job.PairFigures;
 import gofarm.coordinator.job.TuneProgress;
 import gofarm.playout.PolicySpec;
 import io.prometheus.metrics.core.datapoints.CounterDataPoint;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -24,6 +26,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The coordinator's Prometheus metrics, named {@code gofarm_coordinator_<thing>_<unit>}. Labels are
@@ -40,6 +43,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * running value averaged over the jobs. Running fit jobs are summed likewise: updates made and
  * allowed, and the latest table's log-likelihood per decision averaged over the jobs, by {@code
  * sample} (train or test); running balance jobs too, with the latest table's mean squared error.
+ * Running match jobs are summed likewise: games counted and asked for, the SPRT's LLR and its
+ * bounds averaged over the matches with an SPRT, and the candidate's Elo with its interval averaged
+ * over the matches with a pair counted; these series exist only while such a match runs.
  */
 public final class CoordinatorMetrics {
   /** The values of the {@code objective} label of the tune gauges. */
@@ -80,6 +86,21 @@ public final class CoordinatorMetrics {
   private final Gauge runningBalanceIterationsDone;
   private final Gauge runningBalanceIterationsRequested;
   private final Gauge runningBalanceMse;
+  private final Gauge runningMatchGamesDone;
+  private final Gauge runningMatchGamesRequested;
+
+  /**
+   * The LLR and its lower and upper bound, each averaged over the running matches with an SPRT;
+   * null when none runs. Replaced whole, never changed: the scrape reads it on another thread.
+   */
+  private volatile double[] runningMatchLlr;
+
+  /**
+   * The Elo and the low and high ends of its interval, each averaged over the running matches with
+   * a pair counted; null when none has. Replaced whole, like {@link #runningMatchLlr}.
+   */
+  private volatile double[] runningMatchElo;
+
   private final Set<String> runningPolicies = new HashSet<>();
   private final Map<String, CounterDataPoint> playoutsByPolicy = new ConcurrentHashMap<>();
   private final Map<String, CounterDataPoint> movesByPolicy = new ConcurrentHashMap<>();
@@ -284,6 +305,55 @@ public final class CoordinatorMetrics {
                     + " positions, averaged over those jobs")
             .labelNames("sample")
             .register(registry);
+    runningMatchGamesDone =
+        Gauge.builder()
+            .name("gofarm_coordinator_running_match_games_done")
+            .help("Games counted so far for the running match jobs (two per pair), all together")
+            .register(registry);
+    runningMatchGamesRequested =
+        Gauge.builder()
+            .name("gofarm_coordinator_running_match_games_requested")
+            .help("Games the running match jobs asked for (two per pair), all together")
+            .register(registry);
+    // Callbacks rather than set gauges: a gauge without labels is always exported (0 before the
+    // first set and after a remove), and an LLR or Elo of 0 is a value, not "no match runs".
+    runningMatchGauge(
+        "gofarm_coordinator_running_match_llr",
+        "The SPRT's log-likelihood ratio after the pairs counted so far, averaged over the running"
+            + " match jobs with an SPRT (absent without one)",
+        () -> runningMatchLlr,
+        0);
+    runningMatchGauge(
+        "gofarm_coordinator_running_match_llr_lower",
+        "The SPRT's lower bound ln(beta/(1-alpha)), where it accepts H0, averaged over the running"
+            + " match jobs with an SPRT (each one's own bound when they share alpha and beta)",
+        () -> runningMatchLlr,
+        1);
+    runningMatchGauge(
+        "gofarm_coordinator_running_match_llr_upper",
+        "The SPRT's upper bound ln((1-beta)/alpha), where it accepts H1, averaged over the running"
+            + " match jobs with an SPRT (each one's own bound when they share alpha and beta)",
+        () -> runningMatchLlr,
+        2);
+    runningMatchGauge(
+        "gofarm_coordinator_running_match_elo",
+        "The candidate's Elo difference to the baseline over the pairs counted so far (the"
+            + " fixed-sample estimate), averaged over the running match jobs with a pair counted;"
+            + " +Inf or -Inf while one side has scored every point",
+        () -> runningMatchElo,
+        0);
+    runningMatchGauge(
+        "gofarm_coordinator_running_match_elo_low",
+        "The low end of the 95 % interval of the running match jobs' Elo, averaged over the jobs"
+            + " of gofarm_coordinator_running_match_elo",
+        () -> runningMatchElo,
+        1);
+    runningMatchGauge(
+        "gofarm_coordinator_running_match_elo_high",
+        "The high end of the 95 % interval of the running match jobs' Elo, averaged over the jobs"
+            + " of gofarm_coordinator_running_match_elo",
+        () -> runningMatchElo,
+        2);
     for (JobState s : JobState.values()) {
       jobs.labelValues(label(s)).set(0);
     }
@@ -294,6 +364,23 @@ public final class CoordinatorMetrics {
     if (jvm) {
       JvmMetrics.builder().register(registry);
     }
+  }
+
+  /**
+   * A gauge of {@code values.get()[index]}, exported only while {@code values.get()} is not null.
+   */
+  private void runningMatchGauge(String name, String help, Supplier<double[]> values, int index) {
+    GaugeWithCallback.builder()
+        .name(name)
+        .help(help)
+        .callback(
+            c -> {
+              double[] v = values.get();
+              if (v != null) {
+                c.call(v[index]);
+              }
+            })
+        .register(registry);
   }
 
   public PrometheusRegistry registry() {
@@ -403,6 +490,7 @@ public final class CoordinatorMetrics {
     tuning(reports);
     fitting(reports);
     balancing(reports);
+    matching(reports);
     synchronized (runningPolicies) {
       for (String gone : runningPolicies) {
         if (!byPolicy.containsKey(gone)) {
@@ -517,6 +605,55 @@ public final class CoordinatorMetrics {
         runningBalanceMse.remove(FIT_SAMPLES.get(i));
       }
     }
+  }
+
+  /** The match gauges from the running match jobs' reports. */
+  private void matching(Collection<JobReport> reports) {
+    long done = 0;
+    long requested = 0;
+    double[] llr = new double[3];
+    int tested = 0;
+    double[] elo = new double[3];
+    int rated = 0;
+    for (JobReport r : reports) {
+      if (r.state() != JobState.RUNNING) {
+        continue;
+      }
+      Optional<MatchProgress> m = r.kind().matching();
+      if (m.isEmpty()) {
+        continue;
+      }
+      done += m.get().games();
+      requested += m.get().gamesRequested();
+      if (!Double.isNaN(m.get().llr())) {
+        llr[0] += m.get().llr();
+        llr[1] += m.get().llrLower();
+        llr[2] += m.get().llrUpper();
+        tested++;
+      }
+      if (!Double.isNaN(m.get().elo())) {
+        elo[0] += m.get().elo();
+        elo[1] += m.get().eloLow();
+        elo[2] += m.get().eloHigh();
+        rated++;
+      }
+    }
+    runningMatchGamesDone.set(done);
+    runningMatchGamesRequested.set(requested);
+    runningMatchLlr = mean(llr, tested);
+    runningMatchElo = mean(elo, rated);
+  }
+
+  /** {@code sums} divided by {@code n}, or null when {@code n} is 0. */
+  private static double[] mean(double[] sums, int n) {
+    if (n == 0) {
+      return null;
+    }
+    double[] mean = new double[sums.length];
+    for (int i = 0; i < sums.length; i++) {
+      mean[i] = sums[i] / n;
+    }
+    return mean;
   }
 
   private static String label(JobState s) {

@@ -14,10 +14,12 @@ import gofarm.coordinator.codec.EvaluateCodec;
 import gofarm.coordinator.codec.JobPlan;
 import gofarm.coordinator.codec.JobReport;
 import gofarm.coordinator.codec.KindCodec;
+import gofarm.coordinator.codec.MatchCodec;
 import gofarm.coordinator.job.ChunkStats;
 import gofarm.coordinator.job.GameSgf;
 import gofarm.coordinator.job.JobLimits;
 import gofarm.coordinator.job.JobState;
+import gofarm.coordinator.job.MatchReport;
 import gofarm.coordinator.metrics.CoordinatorMetrics;
 import gofarm.playout.Playout;
 import gofarm.playout.PlayoutRoot;
@@ -33,6 +35,8 @@ import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.WorkerMessage;
 import gofarm.rules.Player;
+import gofarm.stats.EloEstimate;
+import gofarm.stats.Sprt;
 import gofarm.wire.ChunkKey;
 import gofarm.wire.WorkerProtocol;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -783,6 +787,12 @@ class JobActorsTest {
 
   /** A match on 5x5 between two small searches, or against an engine program as the baseline. */
   private static JobPlan matchPlan(String id, int pairs, String engine) {
+    return matchPlan(id, pairs, engine, null);
+  }
+
+  /** The same, with an SPRT of these bounds if not null. */
+  private static JobPlan matchPlan(
+      String id, int pairs, String engine, gofarm.proto.v1.SprtSpec sprt) {
     gofarm.proto.v1.MatchPlayer baseline =
         engine == null
             ? searchPlayer("uniform")
@@ -793,17 +803,17 @@ class JobActorsTest {
                         .addCommand("--mode")
                         .addCommand("gtp"))
                 .build();
-    JobSpec spec =
-        JobSpec.newBuilder()
-            .setSeed(11)
-            .setMatch(
-                gofarm.proto.v1.MatchSpec.newBuilder()
-                    .setCandidate(searchPlayer("heavy"))
-                    .setBaseline(baseline)
-                    .setSize(5)
-                    .setOpenings(gofarm.proto.v1.Openings.newBuilder().setRandomMoves(2))
-                    .setPairs(pairs))
-            .build();
+    gofarm.proto.v1.MatchSpec.Builder match =
+        gofarm.proto.v1.MatchSpec.newBuilder()
+            .setCandidate(searchPlayer("heavy"))
+            .setBaseline(baseline)
+            .setSize(5)
+            .setOpenings(gofarm.proto.v1.Openings.newBuilder().setRandomMoves(2))
+            .setPairs(pairs);
+    if (sprt != null) {
+      match.setSprt(sprt);
+    }
+    JobSpec spec = JobSpec.newBuilder().setSeed(11).setMatch(match).build();
     return JobPlan.of(id, Instant.now(), spec);
   }
 
@@ -874,6 +884,72 @@ class JobActorsTest {
       assertTrue(records.get(i).sgf().contains(candidateColour), records.get(i).sgf());
     }
     assertEquals(6.0, counter("gofarm_coordinator_match_games"));
+  }
+
+  @Test
+  void runningMatchesShowTheirGamesLlrAndEloWithoutJobLabels() {
+    // A narrow SPRT: two pairs cannot decide it, so the match runs until its last pair.
+    JobPlan plan =
+        matchPlan(
+            "m", 4, null, gofarm.proto.v1.SprtSpec.newBuilder().setElo0(0).setElo1(5).build());
+    submit(plan);
+    MatchCodec codec = (MatchCodec) plan.codec();
+    var tally = codec.kind().newTally();
+    TestProbe<WorkerSession.Command> w = worker("w1", 4);
+    List<WorkerSession.Work> work = assigned(w, 4);
+    for (WorkerSession.Work x : work.subList(0, 2)) {
+      ChunkResult result = play(x);
+      tally.count(0, x.key().chunk(), codec.decode(x.key(), result));
+      deliver(x.key(), result, "w1", w);
+      w.expectMessageClass(WorkerSession.Acked.class, WAIT);
+    }
+    // What the job's own tally says after the same two pairs.
+    MatchReport expected = tally.report(s -> false, false, 0, false);
+    EloEstimate elo = expected.elo();
+    Sprt sprt = expected.match().sprt();
+    assertEquals(2, expected.pairs());
+    assertTrue(expected.llr() != 0, "the LLR has moved off its start");
+    // The job reports on its next tick (every 500 ms).
+    w.awaitAssert(
+        WAIT,
+        () -> {
+          assertEquals(Map.of("{}", 4.0), gauge("gofarm_coordinator_running_match_games_done"));
+          assertEquals(
+              Map.of("{}", 8.0), gauge("gofarm_coordinator_running_match_games_requested"));
+          assertGauge(expected.llr(), "gofarm_coordinator_running_match_llr");
+          assertGauge(sprt.lowerBound(), "gofarm_coordinator_running_match_llr_lower");
+          assertGauge(sprt.upperBound(), "gofarm_coordinator_running_match_llr_upper");
+          assertGauge(elo.elo(), "gofarm_coordinator_running_match_elo");
+          assertGauge(elo.eloLower(), "gofarm_coordinator_running_match_elo_low");
+          assertGauge(elo.eloUpper(), "gofarm_coordinator_running_match_elo_high");
+          return null;
+        });
+    for (WorkerSession.Work x : work.subList(2, 4)) {
+      deliver(x.key(), play(x), "w1", w);
+    }
+    w.awaitAssert(
+        WAIT,
+        () -> {
+          assertEquals("SUCCEEDED", finishedStatus("m").getState().name());
+          assertEquals(Map.of("{}", 0.0), gauge("gofarm_coordinator_running_match_games_done"));
+          assertEquals(
+              Map.of("{}", 0.0), gauge("gofarm_coordinator_running_match_games_requested"));
+          for (String gone :
+              List.of("llr", "llr_lower", "llr_upper", "elo", "elo_low", "elo_high")) {
+            assertEquals(
+                Map.of(),
+                gauge("gofarm_coordinator_running_match_" + gone),
+                "no " + gone + " once no match runs");
+          }
+          return null;
+        });
+  }
+
+  /** Gauge {@code name} has one series, without labels, of {@code value}. */
+  private void assertGauge(double value, String name) {
+    Map<String, Double> g = gauge(name);
+    assertEquals(Set.of("{}"), g.keySet(), name);
+    assertEquals(value, g.get("{}"), 1e-12, name);
   }
 
   /**

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  */
 public class MatchTallyTest {
 
-  static ResolvedMatch match(int pairs, boolean sprt) {
+  public static ResolvedMatch match(int pairs, boolean sprt) {
     MatchSpec.Builder m =
         MatchSpec.newBuilder()
             .setCandidate(player("heavy"))
