@@ -30,6 +30,18 @@ final class Html {
   }
 
   /**
+   * Text of several lines (a table, JSON) for a {@code <pre>}: each line escaped as {@link #text}.
+   */
+  static String lines(String text) {
+    StringBuilder out = new StringBuilder(text.length() + 64);
+    String[] lines = text.split("\n", -1);
+    for (int i = 0; i < lines.length; i++) {
+      out.append(i == 0 ? "" : "\n").append(text(lines[i]));
+    }
+    return out.toString();
+  }
+
+  /**
    * A whole page: {@code title} (escaped here) and {@code body} (HTML made with {@link #text}),
    * with the navigation and, when signed in through the form, a logout button carrying {@code
    * csrf}.

@@ -42,7 +42,7 @@ final class JobPage {
     String table = files.get("results.txt");
     if (table != null) {
       out.append("<h2>Results</h2>\n<pre id=\"table\">")
-          .append(Html.text(table))
+          .append(Html.lines(table))
           .append("</pre>\n");
     }
     boolean pictures = false;
@@ -81,7 +81,7 @@ final class JobPage {
           .append("</a></li>\n");
     }
     out.append("</ul>\n<h2>Spec</h2>\n<pre id=\"spec\">")
-        .append(Html.text(spec(results)))
+        .append(Html.lines(spec(results)))
         .append("</pre>\n");
     return out.toString();
   }

@@ -206,6 +206,9 @@ class WebPagesTest {
     assertEquals(200, job.statusCode());
     assertFalse(job.body().contains("<script>alert"), job.body());
     assertTrue(job.body().contains("Files"), job.body());
+    // Tables and the spec keep their lines; only what is in them is escaped.
+    assertTrue(job.body().contains("<pre id=\"spec\">{\n  &quot;name&quot;: "), job.body());
+    assertFalse(job.body().contains("\\n"), job.body());
 
     String cookie = login(READER);
     String jobPage = get("/jobs/" + aliceJob, "Cookie", cookie).body();
