@@ -43,10 +43,19 @@ final class InProcessFarm implements AutoCloseable {
 
   /** A farm whose coordinator keeps its jobs in {@code dataDir} (null: nothing kept). */
   InProcessFarm(Path dataDir) {
+    this(dataDir, -1);
+  }
+
+  /**
+   * The same with the coordinator's HTTP port (metrics, health, web pages) on {@code metricsPort}
+   * of 127.0.0.1: 0 for any free port, -1 for none.
+   */
+  InProcessFarm(Path dataDir, int metricsPort) {
     coordinator =
         Coordinator.start(
             InProcessServerBuilder.forName(name),
-            new CoordinatorSettings("127.0.0.1", -1, dataDir, Duration.ofSeconds(20), "test"));
+            new CoordinatorSettings(
+                "127.0.0.1", metricsPort, dataDir, Duration.ofSeconds(20), "test"));
   }
 
   Worker startWorker(String id, int threads) {

@@ -80,7 +80,11 @@ final class JobPage {
           .append(Html.text(name))
           .append("</a></li>\n");
     }
-    out.append("</ul>\n<h2>Spec</h2>\n<pre id=\"spec\">")
+    out.append("</ul>\n");
+    if (results.hasMatch()) {
+      out.append(GamePage.list(results, "/jobs/" + Html.text(id)));
+    }
+    out.append("<h2>Spec</h2>\n<pre id=\"spec\">")
         .append(Html.lines(spec(results)))
         .append("</pre>\n");
     return out.toString();

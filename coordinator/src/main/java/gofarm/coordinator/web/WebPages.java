@@ -5,6 +5,7 @@ import com.google.gson.JsonObject;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import gofarm.coordinator.auth.Tokens;
+import gofarm.proto.v1.GameRecord;
 import gofarm.proto.v1.GetJobRequest;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobStatus;
@@ -25,6 +26,7 @@ import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
@@ -181,6 +183,37 @@ public final class WebPages implements HttpHandler {
       checkCsrf(v, form(ex));
       call(v, s -> s.cancelJob(request));
       throw new Answer(303, null, "/jobs/" + URLEncoder.encode(id, StandardCharsets.UTF_8));
+    } else if (sub.startsWith("games/") && method.equals("GET")) {
+      int index = number(sub.substring("games/".length()), "game");
+      String move = query(ex).get("move");
+      GameRecord game =
+          call(
+              v,
+              s -> {
+                Iterator<GameRecord> games = s.getGames(request);
+                for (int i = 0; games.hasNext(); i++) {
+                  GameRecord g = games.next();
+                  if (i == index) {
+                    return g;
+                  }
+                }
+                return null;
+              });
+      if (game == null) {
+        throw new Answer(404, error("job " + id + " has no game " + index + " (yet)"), null);
+      }
+      String path = "/jobs/" + URLEncoder.encode(id, StandardCharsets.UTF_8) + "/games/" + index;
+      send(
+          ex,
+          200,
+          "text/html; charset=utf-8",
+          page(
+              v,
+              "Job " + id + ", game " + index,
+              "<p><a href=\"/jobs/"
+                  + Html.text(URLEncoder.encode(id, StandardCharsets.UTF_8))
+                  + "\">the job</a></p>\n"
+                  + GamePage.body(game, move == null ? 0 : number(move, "move"), path)));
     } else if (sub.startsWith("files/") && method.equals("GET")) {
       String name = sub.substring("files/".length());
       JobResults results = call(v, s -> s.getResults(request));
@@ -347,6 +380,20 @@ public final class WebPages implements HttpHandler {
   private List<JobStatus> listJobs(Visitor v, int limit) {
     return call(v, s -> s.listJobs(ListJobsRequest.newBuilder().setLimit(limit).build()))
         .getJobsList();
+  }
+
+  /** A number of the path or query: 400 naming {@code what} if it is none. */
+  private static int number(String text, String what) {
+    try {
+      int n = Integer.parseInt(text);
+      if (n >= 0) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // said below
+    }
+    throw new Answer(
+        400, error("the " + what + " must be a number from 0, not '" + text + "'"), null);
   }
 
   private static int limit(HttpExchange ex) {
