@@ -155,6 +155,7 @@ public final class Coordinator implements AutoCloseable {
     ServerServiceDefinition farm =
         new FarmService(
                 manager,
+                pool,
                 system.scheduler(),
                 encoder,
                 new JobIds(clock),

@@ -49,7 +49,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
    * connected, or was within the last lease, is given only to a Hello carrying that claim's {@code
    * resumeToken} (the same worker reconnecting, whose old stream it replaces). {@code engines} are
    * the external GTP programs it can run. The session is answered {@link WorkerSession.Joined} or
-   * {@link WorkerSession.Refused}.
+   * {@link WorkerSession.Refused}. {@code about} is what it says of itself, for display.
    */
   public record WorkerJoined(
       String workerId,
@@ -58,8 +58,18 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
       Set<String> engines,
       String resumeToken,
       String voter,
+      About about,
       ActorRef<WorkerSession.Command> session)
       implements Command {}
+
+  /** What a worker says of itself in its Hello, shown to users: labels and version. */
+  public record About(Map<String, String> labels, String version) {
+    public static final About NONE = new About(Map.of(), "");
+
+    public About {
+      labels = Map.copyOf(labels);
+    }
+  }
 
   /**
    * A spot check, or the counts of a result, found {@code workerId} lying: end its stream, refuse
@@ -104,9 +114,22 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   /** Asks for the connected workers. */
   public record GetWorkers(ActorRef<List<WorkerInfo>> replyTo) implements Command {}
 
-  /** A connected worker as the pool sees it. */
+  /**
+   * A worker as the pool sees it: a connected one ({@code connected} set, {@code quarantined}
+   * null), or one quarantined since the coordinator started ({@code quarantined} the reason).
+   */
   public record WorkerInfo(
-      String workerId, int threads, int credit, int inFlight, boolean draining) {}
+      String workerId,
+      int threads,
+      int credit,
+      int inFlight,
+      boolean draining,
+      Set<String> engines,
+      String voter,
+      About about,
+      java.time.Instant connected,
+      long answered,
+      String quarantined) {}
 
   /** The credit a new stream starts with (see {@link WorkerEntry#earned}). */
   static final int FIRST_CREDIT = 16;
@@ -139,14 +162,19 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
         int credit,
         Set<String> engines,
         String voter,
+        About about,
         ActorRef<WorkerSession.Command> session) {
       this.id = id;
       this.threads = threads;
       this.credit = credit;
       this.engines = Set.copyOf(engines);
       this.voter = voter;
+      this.about = about;
       this.session = session;
     }
+
+    final About about;
+    final java.time.Instant connected = java.time.Instant.now();
 
     /** Chunks the worker has answered or given back on this stream. */
     long answered;
@@ -326,6 +354,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
             joined.credit(),
             joined.engines(),
             joined.voter(),
+            joined.about(),
             joined.session()));
     getContext()
         .getLog()
@@ -489,7 +518,24 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   private Behavior<Command> onGetWorkers(GetWorkers get) {
     List<WorkerInfo> out = new ArrayList<>();
     for (WorkerEntry w : workers.values()) {
-      out.add(new WorkerInfo(w.id, w.threads, w.credit, w.inFlight, w.draining));
+      out.add(
+          new WorkerInfo(
+              w.id,
+              w.threads,
+              w.credit,
+              w.inFlight,
+              w.draining,
+              w.engines,
+              w.voter,
+              w.about,
+              w.connected,
+              w.answered,
+              null));
+    }
+    for (Map.Entry<String, String> q : quarantined.entrySet()) {
+      out.add(
+          new WorkerInfo(
+              q.getKey(), 0, 0, 0, false, Set.of(), "", About.NONE, null, 0, q.getValue()));
     }
     get.replyTo().tell(out);
     return this;

@@ -182,6 +182,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
       java.util.Set<String> engines,
       String resumeToken,
       String voter,
+      WorkerPool.About about,
       Link link,
       Welcome welcome,
       ActorRef<WorkerPool.Command> pool,
@@ -192,7 +193,14 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
         context -> {
           pool.tell(
               new WorkerPool.WorkerJoined(
-                  workerId, threads, credit, engines, resumeToken, voter, context.getSelf()));
+                  workerId,
+                  threads,
+                  credit,
+                  engines,
+                  resumeToken,
+                  voter,
+                  about,
+                  context.getSelf()));
           return Behaviors.withTimers(
               timers ->
                   new WorkerSession(

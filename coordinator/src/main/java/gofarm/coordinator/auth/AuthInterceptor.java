@@ -56,6 +56,8 @@ public final class AuthInterceptor implements ServerInterceptor {
           PlayoutFarmGrpc.getGetResultsMethod().getFullMethodName(),
           ANYONE_BUT_WORKERS,
           PlayoutFarmGrpc.getGetGamesMethod().getFullMethodName(),
+          ANYONE_BUT_WORKERS,
+          PlayoutFarmGrpc.getListWorkersMethod().getFullMethodName(),
           ANYONE_BUT_WORKERS);
 
   private final Tokens tokens;

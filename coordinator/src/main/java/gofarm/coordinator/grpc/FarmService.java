@@ -4,6 +4,7 @@ import gofarm.coordinator.actor.FinishedJob;
 import gofarm.coordinator.actor.Job;
 import gofarm.coordinator.actor.JobEncoder;
 import gofarm.coordinator.actor.JobManager;
+import gofarm.coordinator.actor.WorkerPool;
 import gofarm.coordinator.auth.Caller;
 import gofarm.coordinator.codec.Games;
 import gofarm.coordinator.codec.JobPlan;
@@ -15,8 +16,11 @@ import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.ListJobsRequest;
 import gofarm.proto.v1.ListJobsResponse;
+import gofarm.proto.v1.ListWorkersRequest;
+import gofarm.proto.v1.ListWorkersResponse;
 import gofarm.proto.v1.PlayoutFarmGrpc;
 import gofarm.proto.v1.SubmitJobRequest;
+import gofarm.proto.v1.WorkerSummary;
 import gofarm.wire.FarmRequests;
 import io.grpc.MethodDescriptor;
 import io.grpc.ServerMethodDefinition;
@@ -65,6 +69,7 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
   private static final int ID_ATTEMPTS = 5;
 
   private final ActorRef<JobManager.Command> manager;
+  private final ActorRef<WorkerPool.Command> pool;
   private final Scheduler scheduler;
   private final JobEncoder encoder;
   private final JobIds ids;
@@ -85,6 +90,7 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
    */
   public FarmService(
       ActorRef<JobManager.Command> manager,
+      ActorRef<WorkerPool.Command> pool,
       Scheduler scheduler,
       JobEncoder encoder,
       JobIds ids,
@@ -92,12 +98,49 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
       ScheduledExecutorService watchTimer,
       int maxRunningJobsPerToken) {
     this.manager = manager;
+    this.pool = pool;
     this.scheduler = scheduler;
     this.encoder = encoder;
     this.ids = ids;
     this.clock = clock;
     this.watchTimer = watchTimer;
     this.maxRunningJobsPerToken = maxRunningJobsPerToken;
+  }
+
+  /** The connected workers, then the quarantined ones (see {@link WorkerPool.GetWorkers}). */
+  @Override
+  public void listWorkers(ListWorkersRequest request, StreamObserver<ListWorkersResponse> out) {
+    reply(
+        out,
+        AskPattern.<WorkerPool.Command, List<WorkerPool.WorkerInfo>>ask(
+                pool, WorkerPool.GetWorkers::new, ASK, scheduler)
+            .thenApply(FarmService::workers));
+  }
+
+  private static ListWorkersResponse workers(List<WorkerPool.WorkerInfo> workers) {
+    ListWorkersResponse.Builder out = ListWorkersResponse.newBuilder();
+    for (WorkerPool.WorkerInfo w : workers) {
+      WorkerSummary.Builder b =
+          out.addWorkersBuilder()
+              .setWorkerId(w.workerId())
+              .setThreads(w.threads())
+              .setCredit(w.credit())
+              .setInFlight(w.inFlight())
+              .setDraining(w.draining())
+              .putAllLabels(w.about().labels())
+              .addAllEngines(new java.util.TreeSet<>(w.engines()))
+              .setVersion(w.about().version())
+              .setVoter(w.voter())
+              .setChunksAnswered(w.answered())
+              .setQuarantined(w.quarantined() == null ? "" : w.quarantined());
+      if (w.connected() != null) {
+        b.setConnected(
+            com.google.protobuf.Timestamp.newBuilder()
+                .setSeconds(w.connected().getEpochSecond())
+                .setNanos(w.connected().getNano()));
+      }
+    }
+    return out.build();
   }
 
   /** Validates and plans a spec: the same path for new jobs and for jobs resumed at start-up. */

@@ -164,6 +164,7 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
                     java.util.Set.copyOf(hello.getEnginesList()),
                     hello.getResumeToken(),
                     voter(hello),
+                    new WorkerPool.About(hello.getLabelsMap(), hello.getVersion()),
                     new Link(out),
                     WorkerProtocol.welcome((int) lease.toSeconds(), version),
                     pool,

@@ -54,7 +54,8 @@ final class Html {
         .append(text(title))
         .append(" · gofarm</title>\n<style>")
         .append(STYLE)
-        .append("</style>\n</head>\n<body>\n<nav><a href=\"/\">jobs</a>");
+        .append(
+            "</style>\n</head>\n<body>\n<nav><a href=\"/\">jobs</a> <a href=\"/workers\">workers</a>");
     if (who != null) {
       out.append(" <span class=\"who\">").append(text(who)).append("</span>");
       if (csrf != null) {

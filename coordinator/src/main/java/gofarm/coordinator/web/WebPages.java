@@ -10,7 +10,9 @@ import gofarm.proto.v1.GetJobRequest;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.ListJobsRequest;
+import gofarm.proto.v1.ListWorkersRequest;
 import gofarm.proto.v1.PlayoutFarmGrpc;
+import gofarm.proto.v1.WorkerSummary;
 import gofarm.report.Headline;
 import gofarm.report.TerminalText;
 import io.grpc.CallCredentials;
@@ -155,6 +157,14 @@ public final class WebPages implements HttpHandler {
     if (path.equals("/") && method.equals("GET")) {
       List<JobStatus> jobs = listJobs(v, limit(ex));
       send(ex, 200, "text/html; charset=utf-8", page(v, "Jobs", JobsPage.body(jobs)));
+    } else if (path.equals("/workers") && method.equals("GET")) {
+      List<WorkerSummary> workers =
+          call(v, s -> s.listWorkers(ListWorkersRequest.getDefaultInstance())).getWorkersList();
+      send(
+          ex,
+          200,
+          "text/html; charset=utf-8",
+          page(v, "Workers", WorkersPage.body(workers, java.time.Instant.now())));
     } else if (path.equals("/api/jobs") && method.equals("GET")) {
       send(ex, 200, "application/json", jobsJson(listJobs(v, limit(ex))));
     } else if (path.equals("/static/jobs.js") && method.equals("GET")) {

@@ -591,6 +591,7 @@ class JobActorsTest {
                 Set.of(),
                 resumeToken,
                 "worker " + id,
+                WorkerPool.About.NONE,
                 stream,
                 WorkerProtocol.welcome(60, "test"),
                 pool,
@@ -844,7 +845,8 @@ class JobActorsTest {
     TestProbe<WorkerSession.Command> session = testKit.createTestProbe();
     workerIds.put(session, id);
     pool.tell(
-        new WorkerPool.WorkerJoined(id, 1, credit, engines, "", "worker " + id, session.ref()));
+        new WorkerPool.WorkerJoined(
+            id, 1, credit, engines, "", "worker " + id, WorkerPool.About.NONE, session.ref()));
     session.expectMessageClass(WorkerSession.Joined.class, WAIT);
     return session;
   }

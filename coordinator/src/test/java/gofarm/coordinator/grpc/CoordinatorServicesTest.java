@@ -28,6 +28,7 @@ import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -130,13 +131,23 @@ class CoordinatorServicesTest {
       }
       assertEquals(JobState.SUCCEEDED, s.getState());
       String ended = "job " + s.getJobId() + " SUCCEEDED";
-      assertTrue(
-          seen.list.stream()
-              .anyMatch(
-                  e ->
-                      e.getLoggerName().equals("gofarm.coordinator.actor.JobManager")
-                          && e.getFormattedMessage().equals(ended)),
-          "logged: " + seen.list);
+      // The watcher may hear the end a moment before the manager logs it.
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      boolean logged = false;
+      while (!logged && System.nanoTime() < deadline) {
+        List<ch.qos.logback.classic.spi.ILoggingEvent> events;
+        synchronized (seen) { // as the appender appends
+          events = List.copyOf(seen.list);
+        }
+        logged =
+            events.stream()
+                .anyMatch(
+                    e ->
+                        e.getLoggerName().equals("gofarm.coordinator.actor.JobManager")
+                            && e.getFormattedMessage().equals(ended));
+        Thread.sleep(logged ? 0 : 50);
+      }
+      assertTrue(logged, "logged: " + seen.list);
     } finally {
       ours.detachAppender(seen);
     }

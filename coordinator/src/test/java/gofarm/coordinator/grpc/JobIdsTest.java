@@ -97,6 +97,7 @@ class JobIdsTest {
             .addService(
                 new FarmService(
                     manager,
+                    pool,
                     testKit.system().scheduler(),
                     encoder,
                     new JobIds(clock, suffixes::next),

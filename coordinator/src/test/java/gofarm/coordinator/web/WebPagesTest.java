@@ -9,17 +9,23 @@ import gofarm.coordinator.CoordinatorSettings;
 import gofarm.coordinator.auth.Tokens;
 import gofarm.proto.v1.EvaluateSpec;
 import gofarm.proto.v1.GetJobRequest;
+import gofarm.proto.v1.Hello;
+import gofarm.proto.v1.HubMessage;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.JobState;
 import gofarm.proto.v1.PlayoutFarmGrpc;
 import gofarm.proto.v1.PolicySpec;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.SubmitJobRequest;
+import gofarm.proto.v1.WorkerHubGrpc;
+import gofarm.proto.v1.WorkerMessage;
+import gofarm.wire.WorkerProtocol;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.MetadataUtils;
+import io.grpc.stub.StreamObserver;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -30,6 +36,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -89,12 +98,16 @@ class WebPagesTest {
     coordinator.close();
   }
 
-  private PlayoutFarmGrpc.PlayoutFarmBlockingStub farm(String token) {
+  private static Metadata headers(String token) {
     Metadata headers = new Metadata();
     headers.put(
         Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);
+    return headers;
+  }
+
+  private PlayoutFarmGrpc.PlayoutFarmBlockingStub farm(String token) {
     return PlayoutFarmGrpc.newBlockingStub(channel)
-        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
+        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers(token)));
   }
 
   private String submit(String token, String name) {
@@ -264,6 +277,58 @@ class WebPagesTest {
     // A script's cancel needs no CSRF token: no browser sends its header for it.
     assertEquals(303, post("/jobs/" + bobJob + "/cancel", "", bearer(BOB)).statusCode());
     assertEquals(JobState.CANCELLED, state(bobJob));
+  }
+
+  /** A worker that says hello over the hub with labels and waits for its welcome. */
+  private StreamObserver<WorkerMessage> worker(String id, Map<String, String> labels)
+      throws Exception {
+    CountDownLatch welcomed = new CountDownLatch(1);
+    StreamObserver<WorkerMessage> out =
+        WorkerHubGrpc.newStub(channel)
+            .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers(WORKER)))
+            .connect(
+                new StreamObserver<HubMessage>() {
+                  @Override
+                  public void onNext(HubMessage m) {
+                    if (m.hasWelcome()) {
+                      welcomed.countDown();
+                    }
+                  }
+
+                  @Override
+                  public void onError(Throwable t) {}
+
+                  @Override
+                  public void onCompleted() {}
+                });
+    out.onNext(
+        WorkerMessage.newBuilder()
+            .setHello(
+                Hello.newBuilder()
+                    .setWorkerId(id)
+                    .setThreads(3)
+                    .setProtocolVersion(WorkerProtocol.VERSION)
+                    .setVersion("1.2.3")
+                    .putAllLabels(labels))
+            .build());
+    assertTrue(welcomed.await(20, TimeUnit.SECONDS), "welcomed");
+    return out;
+  }
+
+  @Test
+  void theWorkersPageShowsWhoIsConnectedToReadersNotToWorkers() throws Exception {
+    StreamObserver<WorkerMessage> w = worker("rack-7", Map.of("zone", "<i>eu</i>"));
+    try {
+      HttpResponse<String> page = get("/workers", bearer(READER));
+      assertEquals(200, page.statusCode(), page.body());
+      assertTrue(page.body().contains("<tr data-worker=\"rack-7\">"), page.body());
+      assertTrue(page.body().contains("zone=&lt;i&gt;eu&lt;/i&gt;"), page.body());
+      assertTrue(page.body().contains("1.2.3") && page.body().contains("token w"), page.body());
+      assertEquals(403, get("/workers", bearer(WORKER)).statusCode());
+      assertEquals(303, get("/workers").statusCode());
+    } finally {
+      w.onCompleted();
+    }
   }
 
   @Test
