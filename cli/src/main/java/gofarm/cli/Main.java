@@ -13,6 +13,7 @@ import gofarm.cli.command.SprtCommand;
 import gofarm.cli.command.SubmitCommand;
 import gofarm.cli.command.WatchCommand;
 import gofarm.cli.command.WorkerCommand;
+import gofarm.cli.command.WorkersCommand;
 import gofarm.cli.console.Errors;
 import gofarm.cli.console.Version;
 import org.slf4j.bridge.SLF4JBridgeHandler;
@@ -32,6 +33,7 @@ import picocli.CommandLine.Command;
       SubmitCommand.class,
       WatchCommand.class,
       JobsCommand.class,
+      WorkersCommand.class,
       ResultsCommand.class,
       GamesCommand.class,
       CancelCommand.class,
