@@ -33,6 +33,21 @@ public final class FarmRequests {
   }
 
   /**
+   * The job a listing starts after, or null for the newest: INVALID_ARGUMENT naming {@code
+   * after_job_id} if it is not a job id.
+   */
+  public static String listAfter(ListJobsRequest request) {
+    if (request.getAfterJobId().isEmpty()) {
+      return null;
+    }
+    String id = request.getAfterJobId();
+    if (id.length() > 64 || !id.matches("[A-Za-z0-9._-]+")) {
+      throw Violations.of("after_job_id", "not a job id (one ListJobs gave)");
+    }
+    return id;
+  }
+
+  /**
    * The number of jobs a ListJobs request asks for: 1..1000, default 100.
    *
    * @throws io.grpc.StatusRuntimeException INVALID_ARGUMENT when it is out of range

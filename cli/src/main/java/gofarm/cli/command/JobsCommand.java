@@ -38,6 +38,12 @@ public final class JobsCommand implements Callable<Integer> {
       description = "At most this many jobs, 1..1000 (default: ${DEFAULT-VALUE}).")
   int limit;
 
+  @Option(
+      names = "--after",
+      paramLabel = "JOB",
+      description = "The next page: the jobs listed after JOB (older), e.g. the last one shown.")
+  String after;
+
   @Spec CommandSpec commandSpec;
 
   /** The jobs as an aligned table, newest first as given, or a line saying there are none. */
@@ -68,7 +74,11 @@ public final class JobsCommand implements Callable<Integer> {
       List<JobStatus> jobs =
           PlayoutFarmGrpc.newBlockingStub(channel)
               .withDeadlineAfter(30, TimeUnit.SECONDS)
-              .listJobs(ListJobsRequest.newBuilder().setLimit(limit).build())
+              .listJobs(
+                  ListJobsRequest.newBuilder()
+                      .setLimit(limit)
+                      .setAfterJobId(after == null ? "" : after)
+                      .build())
               .getJobsList();
       PrintWriter out = commandSpec.commandLine().getOut();
       out.print(table(jobs));

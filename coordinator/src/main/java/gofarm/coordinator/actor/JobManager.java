@@ -117,12 +117,13 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
 
   /**
    * Lists up to {@code limit} jobs, newest first: every job, or only those of {@code owner} when it
-   * is not null.
+   * is not null; those listed after job {@code after} (older) when it is not null (none when there
+   * is no such job: ask {@link Lookup} first to tell the two apart).
    */
-  public record ListJobs(int limit, String owner, ActorRef<List<JobStatus>> replyTo)
+  public record ListJobs(int limit, String owner, String after, ActorRef<List<JobStatus>> replyTo)
       implements Command {
     public ListJobs(int limit, ActorRef<List<JobStatus>> replyTo) {
-      this(limit, null, replyTo);
+      this(limit, null, null, replyTo);
     }
   }
 
@@ -268,6 +269,9 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
 
   /** Every job, newest first, for listing. */
   private final TreeMap<Listed, String> listing = new TreeMap<>();
+
+  /** Each job's place in {@link #listing}, for a listing that starts after it. */
+  private final Map<String, Listed> listed = new HashMap<>();
 
   /** Jobs in each state, kept as jobs change state. */
   private final Map<String, JobState> states = new HashMap<>();
@@ -422,7 +426,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
             plan.engines()));
     JobReport first = initialReport(plan);
     latest.put(id, first);
-    listing.put(new Listed(plan.submitted(), id), id);
+    list(new Listed(plan.submitted(), id));
     setState(id, JobState.QUEUED);
     submit.replyTo().tell(new Accepted(first));
     return this;
@@ -459,9 +463,19 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
   }
 
   /** Reads only the {@code limit} newest entries of the listing. */
+  private void list(Listed entry) {
+    listing.put(entry, entry.jobId());
+    listed.put(entry.jobId(), entry);
+  }
+
   private Behavior<Command> onListJobs(ListJobs list) {
-    List<JobStatus> out = new ArrayList<>(Math.min(list.limit(), listing.size()));
-    for (String id : listing.values()) {
+    Map<Listed, String> from = listing;
+    if (list.after() != null) {
+      Listed after = listed.get(list.after());
+      from = after == null ? Map.of() : listing.tailMap(after, false);
+    }
+    List<JobStatus> out = new ArrayList<>(Math.min(list.limit(), from.size()));
+    for (String id : from.values()) {
       if (out.size() >= list.limit()) {
         break;
       }
@@ -751,7 +765,7 @@ public final class JobManager extends AbstractBehavior<JobManager.Command> {
       Instant submitted =
           Instant.ofEpochSecond(
               status.getSubmitted().getSeconds(), status.getSubmitted().getNanos());
-      listing.put(new Listed(submitted, id), id);
+      list(new Listed(submitted, id));
       setState(id, JobState.valueOf(status.getState().name()));
     }
     return this;

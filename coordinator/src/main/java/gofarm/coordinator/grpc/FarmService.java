@@ -364,18 +364,37 @@ public final class FarmService extends PlayoutFarmGrpc.PlayoutFarmImplBase {
   @Override
   public void listJobs(ListJobsRequest request, StreamObserver<ListJobsResponse> out) {
     int limit;
+    String after;
     try {
       limit = FarmRequests.listLimit(request);
+      after = FarmRequests.listAfter(request);
     } catch (StatusRuntimeException e) {
       out.onError(e);
       return;
     }
     Caller caller = Caller.current();
     String owner = caller.ownJobsOnly() ? caller.name() : null;
+    // A page after an unknown job is NOT_FOUND, not an empty page that looks like the end.
+    CompletionStage<?> known =
+        after == null
+            ? CompletableFuture.completedFuture(null)
+            : lookup(after)
+                .thenAccept(
+                    found -> {
+                      if (!found.exists()) {
+                        throw notFound(after);
+                      }
+                    });
     reply(
         out,
-        AskPattern.<JobManager.Command, List<JobStatus>>ask(
-                manager, r -> new JobManager.ListJobs(limit, owner, r), ASK, scheduler)
+        known
+            .thenCompose(
+                ignored ->
+                    AskPattern.<JobManager.Command, List<JobStatus>>ask(
+                        manager,
+                        r -> new JobManager.ListJobs(limit, owner, after, r),
+                        ASK,
+                        scheduler))
             .thenApply(jobs -> ListJobsResponse.newBuilder().addAllJobs(jobs).build()));
   }
 

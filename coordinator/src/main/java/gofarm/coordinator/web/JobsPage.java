@@ -25,9 +25,10 @@ final class JobsPage {
   private static final DateTimeFormatter TIME =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC);
 
-  static String body(List<JobStatus> jobs) {
+  /** The page of {@code jobs}, asked for {@code limit}: a full page links to the next. */
+  static String body(List<JobStatus> jobs, int limit) {
     if (jobs.isEmpty()) {
-      return "<p>No jobs yet: <code>gofarm submit SPEC.json</code> adds one.</p>\n";
+      return "<p>No jobs here: <code>gofarm submit SPEC.json</code> adds one.</p>\n";
     }
     StringBuilder out = new StringBuilder();
     out.append("<table id=\"jobs\">\n<thead><tr><th>job</th><th>submitted (UTC)</th>")
@@ -57,7 +58,16 @@ final class JobsPage {
           .append(Html.text(s.getName()))
           .append("</td></tr>\n");
     }
-    return out.append("</tbody>\n</table>\n<script src=\"/static/jobs.js\"></script>\n").toString();
+    out.append("</tbody>\n</table>\n");
+    if (jobs.size() == limit) {
+      String last = jobs.get(jobs.size() - 1).getJobId();
+      out.append("<p><a id=\"older\" href=\"/?limit=")
+          .append(limit)
+          .append("&amp;after=")
+          .append(Html.text(URLEncoder.encode(last, StandardCharsets.UTF_8)))
+          .append("\">older jobs</a></p>\n");
+    }
+    return out.append("<script src=\"/static/jobs.js\"></script>\n").toString();
   }
 
   /** The kind's headline figure, as the live line of {@code gofarm watch} shows it. */

@@ -155,8 +155,9 @@ public final class WebPages implements HttpHandler {
       throw new Answer(303, null, "/login?next=" + URLEncoder.encode(path, StandardCharsets.UTF_8));
     }
     if (path.equals("/") && method.equals("GET")) {
-      List<JobStatus> jobs = listJobs(v, limit(ex));
-      send(ex, 200, "text/html; charset=utf-8", page(v, "Jobs", JobsPage.body(jobs)));
+      int limit = limit(ex);
+      List<JobStatus> jobs = listJobs(v, limit, query(ex).get("after"));
+      send(ex, 200, "text/html; charset=utf-8", page(v, "Jobs", JobsPage.body(jobs, limit)));
     } else if (path.equals("/workers") && method.equals("GET")) {
       List<WorkerSummary> workers =
           call(v, s -> s.listWorkers(ListWorkersRequest.getDefaultInstance())).getWorkersList();
@@ -166,7 +167,7 @@ public final class WebPages implements HttpHandler {
           "text/html; charset=utf-8",
           page(v, "Workers", WorkersPage.body(workers, java.time.Instant.now())));
     } else if (path.equals("/api/jobs") && method.equals("GET")) {
-      send(ex, 200, "application/json", jobsJson(listJobs(v, limit(ex))));
+      send(ex, 200, "application/json", jobsJson(listJobs(v, limit(ex), query(ex).get("after"))));
     } else if (path.equals("/static/jobs.js") && method.equals("GET")) {
       send(ex, 200, "text/javascript; charset=utf-8", JobsPage.SCRIPT);
     } else if (path.startsWith("/jobs/")) {
@@ -310,7 +311,7 @@ public final class WebPages implements HttpHandler {
       return;
     }
     try {
-      listJobs(new Visitor(token, null, true), 1);
+      listJobs(new Visitor(token, null, true), 1, null);
     } catch (Answer a) {
       send(
           ex,
@@ -387,9 +388,13 @@ public final class WebPages implements HttpHandler {
     }
   }
 
-  private List<JobStatus> listJobs(Visitor v, int limit) {
-    return call(v, s -> s.listJobs(ListJobsRequest.newBuilder().setLimit(limit).build()))
-        .getJobsList();
+  /** Up to {@code limit} jobs, newest first, those after job {@code after} if it is not null. */
+  private List<JobStatus> listJobs(Visitor v, int limit, String after) {
+    ListJobsRequest.Builder request = ListJobsRequest.newBuilder().setLimit(limit);
+    if (after != null) {
+      request.setAfterJobId(after);
+    }
+    return call(v, s -> s.listJobs(request.build())).getJobsList();
   }
 
   /** A number of the path or query: 400 naming {@code what} if it is none. */

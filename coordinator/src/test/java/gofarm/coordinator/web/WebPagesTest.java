@@ -332,6 +332,22 @@ class WebPagesTest {
   }
 
   @Test
+  void theJobsComeInPagesNewestFirst() throws Exception {
+    String third = submit(ADMIN, "third");
+    HttpResponse<String> first = get("/?limit=2", bearer(ADMIN));
+    assertTrue(first.body().contains(third) && first.body().contains(bobJob), first.body());
+    assertFalse(first.body().contains(aliceJob), first.body());
+    Matcher older = Pattern.compile("id=\"older\" href=\"([^\"]+)\"").matcher(first.body());
+    assertTrue(older.find(), first.body());
+    HttpResponse<String> next = get(older.group(1).replace("&amp;", "&"), bearer(ADMIN));
+    assertTrue(next.body().contains(aliceJob), next.body());
+    assertFalse(next.body().contains(third) || next.body().contains(bobJob), next.body());
+    assertFalse(next.body().contains("id=\"older\""), "the last page links nowhere");
+    assertEquals(404, get("/?after=19990101-000000-zzzz", bearer(ADMIN)).statusCode());
+    assertEquals(400, get("/?after=%3Cx%3E", bearer(ADMIN)).statusCode());
+  }
+
+  @Test
   void aLoginSendsOnlyWithinTheSite() throws Exception {
     HttpResponse<String> r = post("/login", "token=" + ALICE + "&next=%2F%2Fevil.example%2F");
     assertEquals("/", r.headers().firstValue("Location").orElseThrow());
