@@ -175,6 +175,8 @@ public final class Coordinator implements AutoCloseable {
                 .registry(metrics.registry())
                 .registerHealthHandler(false)
                 .defaultHandler(health.httpHandler())
+                // Not the exporter's pool: slow clients starve it (HttpExchanges says how).
+                .executorService(new HttpExchanges())
                 .buildAndStart();
     health.restored();
     LOG.info(
