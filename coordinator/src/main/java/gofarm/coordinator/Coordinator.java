@@ -9,6 +9,7 @@ import gofarm.coordinator.actor.WorkerPool;
 import gofarm.coordinator.auth.AuthInterceptor;
 import gofarm.coordinator.auth.Tokens;
 import gofarm.coordinator.codec.JobPlan;
+import gofarm.coordinator.grpc.ConnectionLimit;
 import gofarm.coordinator.grpc.FarmService;
 import gofarm.coordinator.grpc.JobIds;
 import gofarm.coordinator.grpc.WireEncoder;
@@ -88,6 +89,9 @@ public final class Coordinator implements AutoCloseable {
   private final CoordinatorHealth health = new CoordinatorHealth();
   private final ScheduledExecutorService watchTimer;
 
+  /** The cap on the gRPC port's connections, with its event loops; null for in-process. */
+  private ConnectionLimit connectionLimit;
+
   private Coordinator(ServerBuilder<?> serverBuilder, CoordinatorSettings settings)
       throws IOException {
     Clock clock = Clock.systemUTC();
@@ -137,6 +141,10 @@ public final class Coordinator implements AutoCloseable {
       // A connection with no call for this long is closed (a client dials again when it needs
       // to); so is a socket that never sends anything, which otherwise stays open for good.
       netty.maxConnectionIdle(settings.idleConnection().toMillis(), TimeUnit.MILLISECONDS);
+      if (settings.maxConnections() > 0) {
+        connectionLimit = new ConnectionLimit(settings.maxConnections(), metrics);
+        connectionLimit.applyTo(netty);
+      }
     }
     server =
         serverBuilder
@@ -308,6 +316,9 @@ public final class Coordinator implements AutoCloseable {
     } catch (InterruptedException e) {
       server.shutdownNow();
       Thread.currentThread().interrupt();
+    }
+    if (connectionLimit != null) {
+      connectionLimit.close();
     }
     watchTimer.shutdownNow();
     system.terminate();
