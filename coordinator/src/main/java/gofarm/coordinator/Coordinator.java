@@ -24,7 +24,6 @@ import io.grpc.ServerBuilder;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
-import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -85,7 +84,7 @@ public final class Coordinator implements AutoCloseable {
   private final ActorRef<WorkerPool.Command> pool;
   private final CoordinatorMetrics metrics;
   private final Server server;
-  private final HTTPServer metricsServer;
+  private final MetricsPort metricsServer;
   private final CoordinatorHealth health = new CoordinatorHealth();
   private final ScheduledExecutorService watchTimer;
 
@@ -177,15 +176,11 @@ public final class Coordinator implements AutoCloseable {
     metricsServer =
         settings.metricsPort() < 0
             ? null
-            : HTTPServer.builder()
-                .hostname(settings.metricsHost())
-                .port(settings.metricsPort())
-                .registry(metrics.registry())
-                .registerHealthHandler(false)
-                .defaultHandler(health.httpHandler())
-                // Not the exporter's pool: slow clients starve it (HttpExchanges says how).
-                .executorService(new HttpExchanges())
-                .buildAndStart();
+            : new MetricsPort(
+                settings.metricsHost(),
+                settings.metricsPort(),
+                metrics.registry(),
+                health.httpHandler());
     health.restored();
     LOG.info(
         "coordinator {} ready: gRPC {}{}, metrics {}",
@@ -196,7 +191,7 @@ public final class Coordinator implements AutoCloseable {
             : " (" + settings.tokens().size() + " tokens from " + settings.tokens().file() + ")",
         metricsServer == null
             ? "off"
-            : "http://" + settings.metricsHost() + ":" + metricsServer.getPort() + "/metrics");
+            : "http://" + settings.metricsHost() + ":" + metricsServer.port() + "/metrics");
   }
 
   /**
@@ -255,7 +250,7 @@ public final class Coordinator implements AutoCloseable {
 
   /** The metrics port, or -1 when there is no metrics endpoint. */
   public int metricsPort() {
-    return metricsServer == null ? -1 : metricsServer.getPort();
+    return metricsServer == null ? -1 : metricsServer.port();
   }
 
   public CoordinatorMetrics metrics() {
