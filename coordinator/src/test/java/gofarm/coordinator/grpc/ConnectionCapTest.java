@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gofarm.coordinator.Coordinator;
 import gofarm.coordinator.CoordinatorSettings;
+import gofarm.coordinator.auth.ServerTls;
+import gofarm.coordinator.auth.TestCertificates;
 import gofarm.proto.v1.ListJobsRequest;
 import gofarm.proto.v1.PlayoutFarmGrpc;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.grpc.TlsChannelCredentials;
 import io.grpc.health.v1.HealthCheckRequest;
 import io.grpc.health.v1.HealthCheckResponse;
 import io.grpc.health.v1.HealthGrpc;
@@ -25,6 +28,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +38,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Connections have budgets: beyond {@code --max-connections} the gRPC port closes a new connection
@@ -125,6 +130,35 @@ class ConnectionCapTest {
       listJobs(later, 1);
     } finally {
       later.shutdownNow();
+    }
+  }
+
+  @Test
+  void theTlsPortRefusesBeforeAnyHandshake(@TempDir Path dir) throws Exception {
+    TestCertificates certs = TestCertificates.make(dir);
+    try (Coordinator tls =
+        Coordinator.start(
+            NettyServerBuilder.forAddress(
+                new InetSocketAddress("127.0.0.1", 0),
+                ServerTls.credentials(certs.serverCert(), certs.serverKey(), null)),
+            new CoordinatorSettings("127.0.0.1", -1, null, Duration.ofSeconds(30), "test")
+                .withMaxConnections(1))) {
+      ManagedChannel secure =
+          NettyChannelBuilder.forAddress(
+                  "localhost",
+                  tls.port(),
+                  TlsChannelCredentials.newBuilder().trustManager(certs.ca().toFile()).build())
+              .build();
+      try {
+        listJobs(secure, 5);
+        // A TLS server sends nothing before the client's hello: an end at once is a refusal.
+        try (Socket late = new Socket("127.0.0.1", tls.port())) {
+          assertTrue(closedByPeer(late), "the second connection is closed");
+        }
+        listJobs(secure, 1);
+      } finally {
+        secure.shutdownNow();
+      }
     }
   }
 
