@@ -89,7 +89,7 @@ public final class Coordinator implements AutoCloseable {
   private final ScheduledExecutorService watchTimer;
 
   /** The cap on the gRPC port's connections, with its event loops; null for in-process. */
-  private ConnectionLimit connectionLimit;
+  private final ConnectionLimit connectionLimit;
 
   private Coordinator(ServerBuilder<?> serverBuilder, CoordinatorSettings settings)
       throws IOException {
@@ -136,15 +136,18 @@ public final class Coordinator implements AutoCloseable {
           TOKENS_CHECK.toMillis(),
           TimeUnit.MILLISECONDS);
     }
+    ConnectionLimit limit = null;
     if (serverBuilder instanceof NettyServerBuilder netty) {
       // A connection with no call for this long is closed (a client dials again when it needs
       // to); so is a socket that never sends anything, which otherwise stays open for good.
       netty.maxConnectionIdle(settings.idleConnection().toMillis(), TimeUnit.MILLISECONDS);
       if (settings.maxConnections() > 0) {
-        connectionLimit = new ConnectionLimit(settings.maxConnections(), metrics);
-        connectionLimit.applyTo(netty);
+        // So that a flood cannot take every file descriptor: one more is closed before TLS.
+        limit = new ConnectionLimit(settings.maxConnections(), metrics);
+        limit.applyTo(netty);
       }
     }
+    connectionLimit = limit;
     server =
         serverBuilder
             .handshakeTimeout(HANDSHAKE.toMillis(), TimeUnit.MILLISECONDS)
