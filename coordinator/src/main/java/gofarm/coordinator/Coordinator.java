@@ -9,6 +9,7 @@ import gofarm.coordinator.actor.WorkerPool;
 import gofarm.coordinator.auth.AuthInterceptor;
 import gofarm.coordinator.auth.Tokens;
 import gofarm.coordinator.codec.JobPlan;
+import gofarm.coordinator.grpc.ConnectionLimit;
 import gofarm.coordinator.grpc.FarmService;
 import gofarm.coordinator.grpc.JobIds;
 import gofarm.coordinator.grpc.WireEncoder;
@@ -28,7 +29,6 @@ import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
-import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -95,9 +95,12 @@ public final class Coordinator implements AutoCloseable {
   private final Server webServer;
 
   private final ManagedChannel webChannel;
-  private final HTTPServer metricsServer;
+  private final MetricsPort metricsServer;
   private final CoordinatorHealth health = new CoordinatorHealth();
   private final ScheduledExecutorService watchTimer;
+
+  /** The cap on the gRPC port's connections, with its event loops; null for in-process. */
+  private final ConnectionLimit connectionLimit;
 
   private Coordinator(ServerBuilder<?> serverBuilder, CoordinatorSettings settings)
       throws IOException {
@@ -147,11 +150,18 @@ public final class Coordinator implements AutoCloseable {
           TOKENS_CHECK.toMillis(),
           TimeUnit.MILLISECONDS);
     }
+    ConnectionLimit limit = null;
     if (serverBuilder instanceof NettyServerBuilder netty) {
       // A connection with no call for this long is closed (a client dials again when it needs
       // to); so is a socket that never sends anything, which otherwise stays open for good.
       netty.maxConnectionIdle(settings.idleConnection().toMillis(), TimeUnit.MILLISECONDS);
+      if (settings.maxConnections() > 0) {
+        // So that a flood cannot take every file descriptor: one more is closed before TLS.
+        limit = new ConnectionLimit(settings.maxConnections(), metrics);
+        limit.applyTo(netty);
+      }
     }
+    connectionLimit = limit;
     ServerServiceDefinition farm =
         new FarmService(
                 manager,
@@ -188,13 +198,11 @@ public final class Coordinator implements AutoCloseable {
     metricsServer =
         settings.metricsPort() < 0
             ? null
-            : HTTPServer.builder()
-                .hostname(settings.metricsHost())
-                .port(settings.metricsPort())
-                .registry(metrics.registry())
-                .registerHealthHandler(false)
-                .defaultHandler(new WebPages(webChannel, settings.tokens(), health.httpHandler()))
-                .buildAndStart();
+            : new MetricsPort(
+                settings.metricsHost(),
+                settings.metricsPort(),
+                metrics.registry(),
+                new WebPages(webChannel, settings.tokens(), health.httpHandler()));
     health.restored();
     LOG.info(
         "coordinator {} ready: gRPC {}{}, metrics {}",
@@ -205,7 +213,7 @@ public final class Coordinator implements AutoCloseable {
             : " (" + settings.tokens().size() + " tokens from " + settings.tokens().file() + ")",
         metricsServer == null
             ? "off"
-            : "http://" + settings.metricsHost() + ":" + metricsServer.getPort() + "/metrics");
+            : "http://" + settings.metricsHost() + ":" + metricsServer.port() + "/metrics");
   }
 
   /**
@@ -264,7 +272,7 @@ public final class Coordinator implements AutoCloseable {
 
   /** The metrics port, or -1 when there is no metrics endpoint. */
   public int metricsPort() {
-    return metricsServer == null ? -1 : metricsServer.getPort();
+    return metricsServer == null ? -1 : metricsServer.port();
   }
 
   public CoordinatorMetrics metrics() {
@@ -328,6 +336,9 @@ public final class Coordinator implements AutoCloseable {
     }
     webChannel.shutdownNow();
     webServer.shutdownNow();
+    if (connectionLimit != null) {
+      connectionLimit.close();
+    }
     watchTimer.shutdownNow();
     system.terminate();
     try {

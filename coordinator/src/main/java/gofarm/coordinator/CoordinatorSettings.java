@@ -27,6 +27,8 @@ import java.time.Duration;
  *     included); applies to a Netty server
  * @param maxStreamsPerToken how many worker streams one token NAME may have open; 0 for no limit
  *     (without tokens there is no limit)
+ * @param maxConnections how many TCP connections the gRPC port keeps open at once; one more is
+ *     closed as soon as it is accepted. 0 for no limit; applies to a Netty server
  */
 public record CoordinatorSettings(
     String metricsHost,
@@ -39,7 +41,8 @@ public record CoordinatorSettings(
     Tokens tokens,
     int maxRunningJobsPerToken,
     Duration idleConnection,
-    int maxStreamsPerToken) {
+    int maxStreamsPerToken,
+    int maxConnections) {
 
   /** A minute's lease: far longer than a chunk (1-2 s), short enough to notice a hung worker. */
   public static final Duration DEFAULT_LEASE = Duration.ofSeconds(60);
@@ -69,6 +72,14 @@ public record CoordinatorSettings(
    */
   public static final int DEFAULT_MAX_STREAMS_PER_TOKEN = 256;
 
+  /**
+   * Connections at once: half the file descriptors a process may have here (20,000), far more than
+   * a farm needs (a worker process holds one connection, and the 1,000-worker benchmark shares one
+   * among 50 workers), few enough that a flood leaves descriptors for the archive, the metrics port
+   * and the JVM.
+   */
+  public static final int DEFAULT_MAX_CONNECTIONS = 10_000;
+
   public CoordinatorSettings {
     if (!(spotCheckShare >= 0 && spotCheckShare <= 1)) {
       throw new IllegalArgumentException(
@@ -85,6 +96,10 @@ public record CoordinatorSettings(
           "the worker streams per token must be 0 (no limit) or more (got "
               + maxStreamsPerToken
               + ")");
+    }
+    if (maxConnections < 0) {
+      throw new IllegalArgumentException(
+          "the connections at once must be 0 (no limit) or more (got " + maxConnections + ")");
     }
     if (idleConnection.isNegative() || idleConnection.isZero()) {
       throw new IllegalArgumentException(
@@ -106,7 +121,8 @@ public record CoordinatorSettings(
         null,
         DEFAULT_MAX_RUNNING_JOBS_PER_TOKEN,
         DEFAULT_IDLE_CONNECTION,
-        DEFAULT_MAX_STREAMS_PER_TOKEN);
+        DEFAULT_MAX_STREAMS_PER_TOKEN,
+        DEFAULT_MAX_CONNECTIONS);
   }
 
   /** These settings with another spot check share. */
@@ -122,7 +138,8 @@ public record CoordinatorSettings(
         tokens,
         maxRunningJobsPerToken,
         idleConnection,
-        maxStreamsPerToken);
+        maxStreamsPerToken,
+        maxConnections);
   }
 
   /** These settings with other limits. */
@@ -138,7 +155,8 @@ public record CoordinatorSettings(
         tokens,
         maxRunningJobsPerToken,
         idleConnection,
-        maxStreamsPerToken);
+        maxStreamsPerToken,
+        maxConnections);
   }
 
   /** These settings with tokens callers must present, and a limit of unfinished jobs per name. */
@@ -154,7 +172,8 @@ public record CoordinatorSettings(
         given,
         maxPerToken,
         idleConnection,
-        maxStreamsPerToken);
+        maxStreamsPerToken,
+        maxConnections);
   }
 
   /** These settings with another idle time for connections. */
@@ -170,7 +189,8 @@ public record CoordinatorSettings(
         tokens,
         maxRunningJobsPerToken,
         idle,
-        maxStreamsPerToken);
+        maxStreamsPerToken,
+        maxConnections);
   }
 
   /** These settings with another limit of worker streams per token NAME (0: none). */
@@ -186,6 +206,24 @@ public record CoordinatorSettings(
         tokens,
         maxRunningJobsPerToken,
         idleConnection,
+        max,
+        maxConnections);
+  }
+
+  /** These settings with another limit of TCP connections at once on the gRPC port (0: none). */
+  public CoordinatorSettings withMaxConnections(int max) {
+    return new CoordinatorSettings(
+        metricsHost,
+        metricsPort,
+        dataDir,
+        lease,
+        version,
+        spotCheckShare,
+        limits,
+        tokens,
+        maxRunningJobsPerToken,
+        idleConnection,
+        maxStreamsPerToken,
         max);
   }
 }

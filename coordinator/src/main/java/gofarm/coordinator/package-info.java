@@ -6,7 +6,8 @@
  * call them ({@code .auth}: tokens, roles, TLS), metrics ({@code .metrics}) and the job archive
  * ({@code .store}). {@link gofarm.coordinator.Coordinator} puts them together; {@link
  * gofarm.coordinator.CoordinatorHealth} watches the actors and answers the liveness and readiness
- * checks.
+ * checks, on the metrics port through {@code HttpExchanges}, whose threads slow clients cannot all
+ * hold.
  *
  * <p>Layers, each using only those to its left: {@code job <- codec <- metrics <- actor <- store,
  * grpc <- Coordinator}, and {@code auth <- grpc, Coordinator} (checked by {@code

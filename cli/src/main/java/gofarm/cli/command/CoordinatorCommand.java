@@ -132,6 +132,16 @@ public final class CoordinatorCommand implements Callable<Integer> {
   int maxStreamsPerToken;
 
   @Option(
+      names = "--max-connections",
+      defaultValue = "10000",
+      paramLabel = "N",
+      description =
+          "TCP connections the gRPC port keeps open at once; one more is closed as soon as it is"
+              + " accepted, counted and logged (one line per 10 s). 0 for no limit (default:"
+              + " ${DEFAULT-VALUE}; docs/limits.md).")
+  int maxConnections;
+
+  @Option(
       names = "--shutdown-grace",
       defaultValue = "5",
       paramLabel = "SECONDS",
@@ -188,6 +198,11 @@ public final class CoordinatorCommand implements Callable<Integer> {
           spec.commandLine(),
           "--max-streams-per-token must be 0 (no limit) or more (got " + maxStreamsPerToken + ")");
     }
+    if (maxConnections < 0) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--max-connections must be 0 (no limit) or more (got " + maxConnections + ")");
+    }
     if (shutdownGrace < 0 || shutdownGrace > 300) {
       throw new ParameterException(
           spec.commandLine(),
@@ -220,7 +235,8 @@ public final class CoordinatorCommand implements Callable<Integer> {
             .withSpotChecks(spotChecks)
             .withLimits(limits())
             .withTokens(tokens, maxRunningJobsPerToken)
-            .withMaxStreamsPerToken(maxStreamsPerToken);
+            .withMaxStreamsPerToken(maxStreamsPerToken)
+            .withMaxConnections(maxConnections);
     Coordinator coordinator =
         Coordinator.start(
             NettyServerBuilder.forAddress(new InetSocketAddress(listen, port), credentials),

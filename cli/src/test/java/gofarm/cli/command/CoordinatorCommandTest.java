@@ -23,6 +23,8 @@ class CoordinatorCommandTest {
         "--metrics-port",
         "-2");
     assertRefused("--lease-seconds must be at least 5 (got 1)", "--lease-seconds", "1");
+    assertRefused(
+        "--max-connections must be 0 (no limit) or more (got -1)", "--max-connections", "-1");
   }
 
   @Test

@@ -67,6 +67,8 @@ public final class CoordinatorMetrics {
   private final Counter resultsRefused;
   private final Counter spotChecks;
   private final Counter workersQuarantined;
+  private final Gauge connections;
+  private final Counter connectionsRefused;
   private final Counter playouts;
   private final Counter moves;
   private final Gauge statisticsBytes;
@@ -179,6 +181,16 @@ public final class CoordinatorMetrics {
         Counter.builder()
             .name("gofarm_coordinator_workers_quarantined_total")
             .help("Workers quarantined because a spot check found their result wrong")
+            .register(registry);
+    connections =
+        Gauge.builder()
+            .name("gofarm_coordinator_connections")
+            .help("TCP connections open on the gRPC port")
+            .register(registry);
+    connectionsRefused =
+        Counter.builder()
+            .name("gofarm_coordinator_connections_refused_total")
+            .help("TCP connections to the gRPC port closed at once: --max-connections were open")
             .register(registry);
     playouts =
         Counter.builder()
@@ -445,6 +457,15 @@ public final class CoordinatorMetrics {
 
   public void workerQuarantined() {
     workersQuarantined.inc();
+  }
+
+  /** A TCP connection to the gRPC port was taken in ({@code +1}) or has closed ({@code -1}). */
+  public void connectionsOpen(int change) {
+    connections.inc(change);
+  }
+
+  public void connectionRefused() {
+    connectionsRefused.inc();
   }
 
   /**
