@@ -153,7 +153,19 @@ public final class WorkerProtocol {
         .setProtocolVersion(VERSION)
         .setLeaseSeconds(leaseSeconds)
         .setVersion(version)
+        .setDenseStats(true)
         .build();
+  }
+
+  /**
+   * A result as the hub that sent {@code welcome} reads it: {@code result} itself, or with its
+   * statistics as repeated fields for a hub from before {@code PlayoutStats.dense}.
+   */
+  public static ChunkResult forHub(ChunkResult result, Welcome welcome) {
+    if (welcome.getDenseStats() || result.getStats().getDense().isEmpty()) {
+      return result;
+    }
+    return result.toBuilder().setStats(StatsCodec.expand(result.getStats())).build();
   }
 
   /** Why a worker cannot work with the hub that sent this Welcome, or null if it can. */
@@ -200,11 +212,14 @@ public final class WorkerProtocol {
         ChunkKey.fromProto(a.getId()), PlayoutRoot.of(game), policy, a.getPlayouts(), a.getSeed());
   }
 
-  /** The result message of a finished chunk. */
+  /**
+   * The result message of a finished chunk, its statistics dense: {@link #forHub} turns them back
+   * into repeated fields for a hub that does not read that form.
+   */
   public static ChunkResult result(ChunkKey key, PlayoutStats stats, double seconds) {
     return ChunkResult.newBuilder()
         .setId(key.toProto())
-        .setStats(StatsCodec.toProto(stats))
+        .setStats(StatsCodec.toDenseProto(stats))
         .setSeconds(seconds)
         .build();
   }
@@ -243,6 +258,16 @@ public final class WorkerProtocol {
    * compares, since a chunk's seed fixes everything else.
    */
   public static boolean sameRun(ChunkResult a, ChunkResult b) {
+    if (a.getStats().getDense().isEmpty() != b.getStats().getDense().isEmpty()) {
+      // One statistics dense, the other not (workers of two versions): compare them as counts.
+      try {
+        return sameRun(
+            a.toBuilder().setStats(StatsCodec.expand(a.getStats())).build(),
+            b.toBuilder().setStats(StatsCodec.expand(b.getStats())).build());
+      } catch (IllegalArgumentException e) {
+        return false;
+      }
+    }
     return withoutTimings(a).equals(withoutTimings(b));
   }
 

@@ -78,6 +78,8 @@ public final class FarmBenchmark {
         1,
         CHUNK_PLAYOUTS,
         stats);
+    // Both forms, as a worker has them: dense for a hub that reads it (this one), else repeated.
+    gofarm.proto.v1.PlayoutStats dense = StatsCodec.toDenseProto(stats);
     gofarm.proto.v1.PlayoutStats encoded = StatsCodec.toProto(stats);
 
     String name = InProcessServerBuilder.generateName();
@@ -118,7 +120,7 @@ public final class FarmBenchmark {
       AtomicLong firstAssignment = new AtomicLong();
       CountDownLatch connected = new CountDownLatch(workers);
       for (int i = 0; i < workers; i++) {
-        new SyntheticWorker("synthetic-" + i, credit, encoded, firstAssignment, connected)
+        new SyntheticWorker("synthetic-" + i, credit, dense, encoded, firstAssignment, connected)
             .connect(
                 channels.get(i % connections),
                 tcp ? new BearerToken(workerTokens.get(i % connections)) : null);
@@ -135,15 +137,19 @@ public final class FarmBenchmark {
       // A first, small job warms up the code paths (class loading, JIT) of a fresh coordinator.
       runJob(farm, Math.max(1, results / 10), firstAssignment);
       firstAssignment.set(0);
+      ProcessCost before = ProcessCost.mark();
       long submitted = System.nanoTime();
       JobStatus last = runJob(farm, results, firstAssignment);
       double seconds = (System.nanoTime() - submitted) / 1e9;
+      ProcessCost after = ProcessCost.mark();
       out.printf(
           Locale.ROOT,
-          "farm benchmark  %d chunk results of full 19x19 statistics (%d playouts each, %,d bytes)"
+          "farm benchmark  %d chunk results of full 19x19 statistics (%d playouts each, %,d bytes"
+              + " dense, %,d as repeated fields)"
               + " from %d synthetic workers (credit %d), %s, spot checks %.0f %%%n",
           results,
           CHUNK_PLAYOUTS,
+          dense.getSerializedSize(),
           encoded.getSerializedSize(),
           workers,
           credit,
@@ -159,6 +165,18 @@ public final class FarmBenchmark {
           last.getState(),
           seconds,
           (firstAssignment.get() - submitted) / 1e6);
+      // The synthetic workers' costs are in these too: serializing a result, their gRPC side.
+      out.printf(
+          Locale.ROOT,
+          "[cost] per result, whole process: %.0f µs of CPU (%.0f %% of %d cores), %,.1f KB"
+              + " allocated%n",
+          1e6 * after.cpuSecondsSince(before) / last.getChunksDone(),
+          100
+              * after.cpuSecondsSince(before)
+              / seconds
+              / Runtime.getRuntime().availableProcessors(),
+          Runtime.getRuntime().availableProcessors(),
+          after.bytesSince(before) / 1024.0 / last.getChunksDone());
       out.flush();
       for (ManagedChannel c : channels) {
         c.shutdownNow();
@@ -200,11 +218,16 @@ public final class FarmBenchmark {
     return last;
   }
 
-  /** A worker that answers every assignment at once with the same statistics. */
+  /**
+   * A worker that answers every assignment at once with the same statistics, dense if the hub's
+   * Welcome says it reads them so.
+   */
   private static final class SyntheticWorker implements StreamObserver<HubMessage> {
     private final String id;
     private final int credit;
-    private final gofarm.proto.v1.PlayoutStats stats;
+    private final gofarm.proto.v1.PlayoutStats dense;
+    private final gofarm.proto.v1.PlayoutStats repeated;
+    private volatile gofarm.proto.v1.PlayoutStats stats;
     private final AtomicLong firstAssignment;
     private final CountDownLatch connected;
     private StreamObserver<WorkerMessage> out;
@@ -212,12 +235,14 @@ public final class FarmBenchmark {
     SyntheticWorker(
         String id,
         int credit,
-        gofarm.proto.v1.PlayoutStats stats,
+        gofarm.proto.v1.PlayoutStats dense,
+        gofarm.proto.v1.PlayoutStats repeated,
         AtomicLong firstAssignment,
         CountDownLatch connected) {
       this.id = id;
       this.credit = credit;
-      this.stats = stats;
+      this.dense = dense;
+      this.repeated = repeated;
       this.firstAssignment = firstAssignment;
       this.connected = connected;
     }
@@ -240,6 +265,7 @@ public final class FarmBenchmark {
     @Override
     public void onNext(HubMessage m) {
       if (m.hasWelcome()) {
+        stats = m.getWelcome().getDenseStats() ? dense : repeated;
         connected.countDown();
       } else if (m.hasAssignment()) {
         firstAssignment.compareAndSet(0, System.nanoTime());
