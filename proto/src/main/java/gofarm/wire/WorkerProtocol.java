@@ -183,11 +183,33 @@ public final class WorkerProtocol {
   /** The assignment of chunk {@code chunk} of pair ({@code position}, {@code policy}) of a job. */
   public static ChunkAssignment assignment(
       String jobId, ResolvedEvaluation job, int position, int policy, int chunk) {
+    return assignment(
+        jobId,
+        job,
+        position,
+        policy,
+        chunk,
+        Codec.toProto(job.rules()),
+        Codec.toProto(job.policies().get(policy)));
+  }
+
+  /**
+   * The same assignment with the job's rules and the chunk's policy as messages already built: a
+   * hub sends thousands a second, and a message built once also keeps its serialized size.
+   */
+  public static ChunkAssignment assignment(
+      String jobId,
+      ResolvedEvaluation job,
+      int position,
+      int policy,
+      int chunk,
+      gofarm.proto.v1.Rules rules,
+      gofarm.proto.v1.PolicySpec policySpec) {
     return ChunkAssignment.newBuilder()
         .setId(new ChunkKey(jobId, position, policy, chunk).toProto())
         .setPosition(job.positions().get(position).position())
-        .setRules(Codec.toProto(job.rules()))
-        .setPolicy(Codec.toProto(job.policies().get(policy)))
+        .setRules(rules)
+        .setPolicy(policySpec)
         .setPlayouts(job.playoutsOfChunk(position, policy, chunk))
         .setSeed(job.chunkSeed(position, policy, chunk))
         .build();

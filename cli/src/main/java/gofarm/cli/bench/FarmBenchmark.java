@@ -31,6 +31,9 @@ import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.netty.shaded.io.netty.channel.nio.NioEventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.socket.nio.NioSocketChannel;
+import io.grpc.netty.shaded.io.netty.util.concurrent.DefaultThreadFactory;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -44,6 +47,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -55,6 +60,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class FarmBenchmark {
   private static final int CHUNK_PLAYOUTS = 100;
+
+  /** The names of the synthetic workers' own threads over TCP start with this. */
+  private static final String WORKER_THREADS = "bench-workers";
 
   /** Streams per TCP connection: many workers, as a farm behind a few proxies would have. */
   private static final int WORKERS_PER_CONNECTION = 50;
@@ -108,11 +116,21 @@ public final class FarmBenchmark {
                 ? NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
                 : InProcessServerBuilder.forName(name),
             settings)) {
+      // The synthetic workers run on threads of their own (an event loop and an executor, as
+      // gRPC's defaults), so that their costs can be told from the coordinator's, which then
+      // shares gRPC's default threads with no one.
+      NioEventLoopGroup workerLoop =
+          new NioEventLoopGroup(2, new DefaultThreadFactory(WORKER_THREADS + "-loop", true));
+      ExecutorService workerExecutor =
+          Executors.newFixedThreadPool(2, new DefaultThreadFactory(WORKER_THREADS, true));
       List<ManagedChannel> channels = new ArrayList<>();
       for (int i = 0; i < connections; i++) {
         channels.add(
             tcp
                 ? NettyChannelBuilder.forAddress("127.0.0.1", coordinator.port())
+                    .eventLoopGroup(workerLoop)
+                    .channelType(NioSocketChannel.class)
+                    .executor(workerExecutor)
                     .usePlaintext()
                     .build()
                 : InProcessChannelBuilder.forName(name).build());
@@ -137,11 +155,11 @@ public final class FarmBenchmark {
       // A first, small job warms up the code paths (class loading, JIT) of a fresh coordinator.
       runJob(farm, Math.max(1, results / 10), firstAssignment);
       firstAssignment.set(0);
-      ProcessCost before = ProcessCost.mark();
+      ProcessCost before = ProcessCost.mark(WORKER_THREADS);
       long submitted = System.nanoTime();
       JobStatus last = runJob(farm, results, firstAssignment);
       double seconds = (System.nanoTime() - submitted) / 1e9;
-      ProcessCost after = ProcessCost.mark();
+      ProcessCost after = ProcessCost.mark(WORKER_THREADS);
       out.printf(
           Locale.ROOT,
           "farm benchmark  %d chunk results of full 19x19 statistics (%d playouts each, %,d bytes"
@@ -165,22 +183,28 @@ public final class FarmBenchmark {
           last.getState(),
           seconds,
           (firstAssignment.get() - submitted) / 1e6);
-      // The synthetic workers' costs are in these too: serializing a result, their gRPC side.
+      long n = last.getChunksDone();
+      int cores = Runtime.getRuntime().availableProcessors();
+      // Over TCP the synthetic workers' threads are told apart; in-process they answer on the
+      // coordinator's threads, and "coordinator" is every thread but the JIT's and the GC's.
       out.printf(
           Locale.ROOT,
-          "[cost] per result, whole process: %.0f µs of CPU (%.0f %% of %d cores), %,.1f KB"
-              + " allocated%n",
-          1e6 * after.cpuSecondsSince(before) / last.getChunksDone(),
-          100
-              * after.cpuSecondsSince(before)
-              / seconds
-              / Runtime.getRuntime().availableProcessors(),
-          Runtime.getRuntime().availableProcessors(),
-          after.bytesSince(before) / 1024.0 / last.getChunksDone());
+          "[cost] per result: whole process %.0f µs of CPU (%.0f %% of %d cores);"
+              + " coordinator's threads %.0f µs, %,.1f KB allocated;"
+              + " synthetic workers' threads %.0f µs, %,.1f KB%n",
+          1e6 * after.cpuSecondsSince(before) / n,
+          100 * after.cpuSecondsSince(before) / seconds / cores,
+          cores,
+          1e6 * after.threadCpuSecondsSince(before, false) / n,
+          after.bytesSince(before, false) / 1024.0 / n,
+          1e6 * after.threadCpuSecondsSince(before, true) / n,
+          after.bytesSince(before, true) / 1024.0 / n);
       out.flush();
       for (ManagedChannel c : channels) {
         c.shutdownNow();
       }
+      workerLoop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      workerExecutor.shutdown();
       return last;
     } finally {
       if (tokens != null) {
