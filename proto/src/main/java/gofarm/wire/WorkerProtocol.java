@@ -147,7 +147,7 @@ public final class WorkerProtocol {
         : Math.min(MAX_CREDIT, 2 * hello.getThreads());
   }
 
-  /** The hub's answer to a valid Hello. */
+  /** The hub's answer to a valid Hello, from a hub that reads dense statistics. */
   public static Welcome welcome(int leaseSeconds, String version) {
     return Welcome.newBuilder()
         .setProtocolVersion(VERSION)
@@ -155,6 +155,15 @@ public final class WorkerProtocol {
         .setVersion(version)
         .setDenseStats(true)
         .build();
+  }
+
+  /**
+   * The Welcome of a hub that reads dense statistics or not: a hub in the worker's own process
+   * passes messages without serializing them, so the repeated fields cost nothing to parse there
+   * and add up faster than a dense block (3.3 µs against 7 µs for a 19x19 result).
+   */
+  public static Welcome welcome(int leaseSeconds, String version, boolean denseStats) {
+    return welcome(leaseSeconds, version).toBuilder().setDenseStats(denseStats).build();
   }
 
   /**
