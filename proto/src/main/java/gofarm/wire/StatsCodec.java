@@ -458,9 +458,9 @@ public final class StatsCodec {
     long lengthSum = 0;
     for (int k = 0; k < count; k++) {
       int i = first + k;
-      long c = entries.next();
+      long c = entries.get(k);
       if (c < 0) {
-        skip(entries, count - k - 1);
+        skip(entries, k + 1, count);
         return add(problems, "lengthHistogram[" + i + "]: must not be negative (got " + c + ")");
       }
       lengthCount = Math.addExact(lengthCount, c);
@@ -498,9 +498,9 @@ public final class StatsCodec {
     long scoreSquares = 0;
     for (int k = 0; k < count; k++) {
       int i = first + k;
-      long c = entries.next();
+      long c = entries.get(k);
       if (c < 0) {
-        skip(entries, count - k - 1);
+        skip(entries, k + 1, count);
         return add(problems, "scoreHistogram[" + i + "]: must not be negative (got " + c + ")");
       }
       long d = i - points;
@@ -536,10 +536,13 @@ public final class StatsCodec {
     return problems;
   }
 
-  /** Skips {@code count} entries, so that a dense block's next array starts where it should. */
-  private static void skip(DenseCounts.Entries entries, int count) {
-    for (int k = 0; k < count; k++) {
-      entries.next();
+  /**
+   * Reads entries {@code from} to {@code count - 1}, so that a dense block's next array starts
+   * right.
+   */
+  private static void skip(DenseCounts.Entries entries, int from, int count) {
+    for (int k = from; k < count; k++) {
+      entries.get(k);
     }
   }
 
@@ -566,13 +569,13 @@ public final class StatsCodec {
     boolean blackWins = false;
     boolean whiteWins = false;
     for (int i = 0; i < points; i++) {
-      long ob = ownedBlack.next();
-      long ow = ownedWhite.next();
-      long obw = ownedByWinner.next();
-      long bf = amafBlackFirst.next();
-      long bfw = amafBlackFirstWins.next();
-      long wf = amafWhiteFirst.next();
-      long wfw = amafWhiteFirstWins.next();
+      long ob = ownedBlack.get(i);
+      long ow = ownedWhite.get(i);
+      long obw = ownedByWinner.get(i);
+      long bf = amafBlackFirst.get(i);
+      long bfw = amafBlackFirstWins.get(i);
+      long wf = amafWhiteFirst.get(i);
+      long wfw = amafWhiteFirstWins.get(i);
       if ((ob | ow | obw | bf | bfw | wf | wfw) < 0) {
         if (!negative) {
           negative = true;
