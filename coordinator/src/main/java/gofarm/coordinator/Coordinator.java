@@ -190,7 +190,9 @@ public final class Coordinator implements AutoCloseable {
                     settings.version(),
                     settings.tokens(),
                     watchTimer,
-                    settings.maxStreamsPerToken()))
+                    settings.maxStreamsPerToken(),
+                    // Dense statistics over the network only: in-process nothing is parsed.
+                    serverBuilder instanceof NettyServerBuilder))
             .addService(health.grpc().getHealthService())
             .addService(ProtoReflectionServiceV1.newInstance())
             .build()

@@ -410,6 +410,29 @@ public final class PlayoutStats {
     series(s)[geometry.point(i)] += value;
   }
 
+  /**
+   * Adds the seven counts of the i-th board point (row-major from the top-left corner), in {@link
+   * PointSeries} order: one call a point where a coordinator adds a worker's dense block.
+   */
+  public void addPointCounts(
+      int i,
+      long ownedBlack,
+      long ownedWhite,
+      long ownedByWinner,
+      long amafBlackFirst,
+      long amafBlackFirstWins,
+      long amafWhiteFirst,
+      long amafWhiteFirstWins) {
+    int p = geometry.point(i);
+    this.ownedBlack[p] += ownedBlack;
+    this.ownedWhite[p] += ownedWhite;
+    this.ownedByWinner[p] += ownedByWinner;
+    this.amafBlackFirst[p] += amafBlackFirst;
+    this.amafBlackFirstWins[p] += amafBlackFirstWins;
+    this.amafWhiteFirst[p] += amafWhiteFirst;
+    this.amafWhiteFirstWins[p] += amafWhiteFirstWins;
+  }
+
   public long get(FeatureSeries s, int feature) {
     return (s == FeatureSeries.CANDIDATES ? featureCandidates : featureChosen)[feature];
   }

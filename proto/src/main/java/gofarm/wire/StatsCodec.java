@@ -42,8 +42,14 @@ import java.util.List;
  * field: problem} with lowerCamelCase paths relative to the message; each array reports its first
  * bad entry only.
  *
- * <p>Checking and merging read the message's primitive lists in place and allocate nothing for a
- * valid result, so a coordinator can aggregate tens of thousands of 19x19 results a second.
+ * <p>A message carries its histograms and per-point arrays as repeated fields ({@link #toProto}:
+ * results for clients) or in its {@code dense} block ({@link #toDenseProto}: what workers send;
+ * {@link DenseCounts}); both are checked and added alike. A malformed block is one more problem
+ * ({@code dense: ...}).
+ *
+ * <p>Checking and merging read the message's primitive lists or block in place and allocate next to
+ * nothing for a valid result, so a coordinator can aggregate tens of thousands of 19x19 results a
+ * second.
  */
 public final class StatsCodec {
   private static final String[] POINT_SERIES = {
@@ -65,22 +71,8 @@ public final class StatsCodec {
    * from the top left, and both histograms without their trailing zeros.
    */
   public static gofarm.proto.v1.PlayoutStats toProto(PlayoutStats stats) {
-    Geometry g = stats.geometry();
-    int points = g.pointCount();
-    gofarm.proto.v1.PlayoutStats.Builder b =
-        gofarm.proto.v1.PlayoutStats.newBuilder()
-            .setSize(g.size())
-            .setMaxLength(stats.maxLength())
-            .setPlayouts(stats.get(Counter.PLAYOUTS))
-            .setBlackWins(stats.get(Counter.BLACK_WINS))
-            .setWhiteWins(stats.get(Counter.WHITE_WINS))
-            .setDraws(stats.get(Counter.DRAWS))
-            .setLengthSum(stats.get(Counter.LENGTH_SUM))
-            .setPasses(stats.get(Counter.PASSES))
-            .setCaptures(stats.get(Counter.CAPTURES))
-            .setKoCaptures(stats.get(Counter.KO_CAPTURES))
-            .setScoreSum(stats.get(Counter.SCORE_SUM))
-            .setScoreSquares(stats.get(Counter.SCORE_SQUARES));
+    int points = stats.geometry().pointCount();
+    gofarm.proto.v1.PlayoutStats.Builder b = counters(stats);
     int lengths = stats.maxLength() + 1;
     while (lengths > 0 && stats.lengthCount(lengths - 1) == 0) {
       lengths--;
@@ -95,6 +87,53 @@ public final class StatsCodec {
     for (int i = 0; i < scores; i++) {
       b.addScoreHistogram(stats.scoreCount(i - points));
     }
+    for (int i = 0; i < points; i++) {
+      b.addOwnedBlack(stats.get(PointSeries.OWNED_BLACK, i));
+      b.addOwnedWhite(stats.get(PointSeries.OWNED_WHITE, i));
+      b.addOwnedByWinner(stats.get(PointSeries.OWNED_BY_WINNER, i));
+      b.addAmafBlackFirst(stats.get(PointSeries.AMAF_BLACK_FIRST, i));
+      b.addAmafBlackFirstWins(stats.get(PointSeries.AMAF_BLACK_FIRST_WINS, i));
+      b.addAmafWhiteFirst(stats.get(PointSeries.AMAF_WHITE_FIRST, i));
+      b.addAmafWhiteFirstWins(stats.get(PointSeries.AMAF_WHITE_FIRST_WINS, i));
+    }
+    return b.build();
+  }
+
+  /**
+   * The message of some statistics with the histograms and per-point arrays in its {@code dense}
+   * block ({@link DenseCounts}): what a worker sends a hub that reads it.
+   */
+  public static gofarm.proto.v1.PlayoutStats toDenseProto(PlayoutStats stats) {
+    return counters(stats).setDense(DenseCounts.encode(stats)).build();
+  }
+
+  /**
+   * The message of a worker's result as a hub that does not read {@code dense} needs it: {@code
+   * stats} itself unless it is dense, else the same statistics as repeated fields.
+   *
+   * @throws IllegalArgumentException if a dense message is not valid on its own
+   */
+  public static gofarm.proto.v1.PlayoutStats expand(gofarm.proto.v1.PlayoutStats stats) {
+    return stats.getDense().isEmpty() ? stats : toProto(decode(stats));
+  }
+
+  /** A builder with every counter, the rules' and the features' counts of {@code stats}. */
+  private static gofarm.proto.v1.PlayoutStats.Builder counters(PlayoutStats stats) {
+    Geometry g = stats.geometry();
+    gofarm.proto.v1.PlayoutStats.Builder b =
+        gofarm.proto.v1.PlayoutStats.newBuilder()
+            .setSize(g.size())
+            .setMaxLength(stats.maxLength())
+            .setPlayouts(stats.get(Counter.PLAYOUTS))
+            .setBlackWins(stats.get(Counter.BLACK_WINS))
+            .setWhiteWins(stats.get(Counter.WHITE_WINS))
+            .setDraws(stats.get(Counter.DRAWS))
+            .setLengthSum(stats.get(Counter.LENGTH_SUM))
+            .setPasses(stats.get(Counter.PASSES))
+            .setCaptures(stats.get(Counter.CAPTURES))
+            .setKoCaptures(stats.get(Counter.KO_CAPTURES))
+            .setScoreSum(stats.get(Counter.SCORE_SUM))
+            .setScoreSquares(stats.get(Counter.SCORE_SQUARES));
     for (int r = 0; r < stats.ruleCount(); r++) {
       b.addRules(
           RuleCounts.newBuilder()
@@ -112,16 +151,7 @@ public final class StatsCodec {
         b.addFeatureIds(f).addFeatureCandidates(candidates).addFeatureChosen(chosen);
       }
     }
-    for (int i = 0; i < points; i++) {
-      b.addOwnedBlack(stats.get(PointSeries.OWNED_BLACK, i));
-      b.addOwnedWhite(stats.get(PointSeries.OWNED_WHITE, i));
-      b.addOwnedByWinner(stats.get(PointSeries.OWNED_BY_WINNER, i));
-      b.addAmafBlackFirst(stats.get(PointSeries.AMAF_BLACK_FIRST, i));
-      b.addAmafBlackFirstWins(stats.get(PointSeries.AMAF_BLACK_FIRST_WINS, i));
-      b.addAmafWhiteFirst(stats.get(PointSeries.AMAF_WHITE_FIRST, i));
-      b.addAmafWhiteFirstWins(stats.get(PointSeries.AMAF_WHITE_FIRST_WINS, i));
-    }
-    return b.build();
+    return b;
   }
 
   /**
@@ -211,9 +241,20 @@ public final class StatsCodec {
       proto.getAmafWhiteFirstCount(),
       proto.getAmafWhiteFirstWinsCount()
     };
+    boolean dense = !proto.getDense().isEmpty();
     for (int k = 0; k < pointCounts.length; k++) {
-      problems =
-          count(problems, POINT_SERIES[k], pointCounts[k], points, "one entry per board point");
+      if (!dense) {
+        problems =
+            count(problems, POINT_SERIES[k], pointCounts[k], points, "one entry per board point");
+      } else if (pointCounts[k] != 0) {
+        problems =
+            add(
+                problems,
+                POINT_SERIES[k] + ": must be empty with dense (got " + pointCounts[k] + ")");
+      }
+    }
+    if (dense && (proto.getLengthHistogramCount() | proto.getScoreHistogramCount()) != 0) {
+      problems = add(problems, "lengthHistogram, scoreHistogram: must be empty with dense");
     }
     if (proto.getLengthHistogramCount() > shape.maxLength() + 1) {
       problems =
@@ -239,16 +280,19 @@ public final class StatsCodec {
       return problems;
     }
     try {
-      problems = counts(proto, points, problems);
+      problems = counts(proto, points, shape.maxLength(), problems);
     } catch (ArithmeticException e) {
       problems = add(problems, "counts overflow 64 bits");
+    } catch (IllegalArgumentException e) {
+      // A malformed dense block: what was read before it is not worth reporting.
+      problems = add(problems, e.getMessage());
     }
     return problems == null ? List.of() : problems;
   }
 
   /** The consistency checks; see the class comment. Throws ArithmeticException on overflow. */
   private static List<String> counts(
-      gofarm.proto.v1.PlayoutStats proto, int points, List<String> problems) {
+      gofarm.proto.v1.PlayoutStats proto, int points, int maxLength, List<String> problems) {
     long n = proto.getPlayouts();
     problems = nonNegative(problems, "playouts", n);
     problems = nonNegative(problems, "blackWins", proto.getBlackWins());
@@ -313,9 +357,48 @@ public final class StatsCodec {
                   + proto.getCaptures()
                   + ")");
     }
-    problems = lengths(proto, n, problems);
-    problems = scores(proto, points, n, problems);
-    problems = points(proto, points, n, problems);
+    if (proto.getDense().isEmpty()) {
+      problems =
+          lengths(
+              proto,
+              DenseCounts.of(proto.getLengthHistogramList()),
+              0,
+              proto.getLengthHistogramCount(),
+              n,
+              problems);
+      problems =
+          scores(
+              proto,
+              DenseCounts.of(proto.getScoreHistogramList()),
+              0,
+              proto.getScoreHistogramCount(),
+              points,
+              n,
+              problems);
+      problems =
+          points(
+              DenseCounts.of(proto.getOwnedBlackList()),
+              DenseCounts.of(proto.getOwnedWhiteList()),
+              DenseCounts.of(proto.getOwnedByWinnerList()),
+              DenseCounts.of(proto.getAmafBlackFirstList()),
+              DenseCounts.of(proto.getAmafBlackFirstWinsList()),
+              DenseCounts.of(proto.getAmafWhiteFirstList()),
+              DenseCounts.of(proto.getAmafWhiteFirstWinsList()),
+              points,
+              n,
+              problems);
+    } else {
+      // One reader for all: the block holds the arrays in the order the checks read them.
+      DenseCounts.Reader r = new DenseCounts.Reader(proto.getDense());
+      int first = r.index(maxLength + 1, "the length histogram's first index");
+      int count = r.index(maxLength + 1 - first, "the length histogram's entry count");
+      problems = lengths(proto, r, first, count, n, problems);
+      first = r.index(2 * points + 1, "the score histogram's first index");
+      count = r.index(2 * points + 1 - first, "the score histogram's entry count");
+      problems = scores(proto, r, first, count, points, n, problems);
+      problems = points(r, r, r, r, r, r, r, points, n, problems);
+      r.finish();
+    }
     problems = rules(proto, points, problems);
     problems = features(proto, points, problems);
     return problems;
@@ -363,13 +446,21 @@ public final class StatsCodec {
     return problems;
   }
 
+  /** Reads {@code count} entries of {@code entries}, which hold lengths {@code first} onwards. */
   private static List<String> lengths(
-      gofarm.proto.v1.PlayoutStats proto, long n, List<String> problems) {
+      gofarm.proto.v1.PlayoutStats proto,
+      DenseCounts.Entries entries,
+      int first,
+      int count,
+      long n,
+      List<String> problems) {
     long lengthCount = 0;
     long lengthSum = 0;
-    for (int i = 0; i < proto.getLengthHistogramCount(); i++) {
-      long c = proto.getLengthHistogram(i);
+    for (int k = 0; k < count; k++) {
+      int i = first + k;
+      long c = entries.get(k);
       if (c < 0) {
+        skip(entries, k + 1, count);
         return add(problems, "lengthHistogram[" + i + "]: must not be negative (got " + c + ")");
       }
       lengthCount = Math.addExact(lengthCount, c);
@@ -393,14 +484,23 @@ public final class StatsCodec {
     return problems;
   }
 
+  /** Reads {@code count} entries of {@code entries}, which hold indices {@code first} onwards. */
   private static List<String> scores(
-      gofarm.proto.v1.PlayoutStats proto, int points, long n, List<String> problems) {
+      gofarm.proto.v1.PlayoutStats proto,
+      DenseCounts.Entries entries,
+      int first,
+      int count,
+      int points,
+      long n,
+      List<String> problems) {
     long scoreCount = 0;
     long scoreSum = 0;
     long scoreSquares = 0;
-    for (int i = 0; i < proto.getScoreHistogramCount(); i++) {
-      long c = proto.getScoreHistogram(i);
+    for (int k = 0; k < count; k++) {
+      int i = first + k;
+      long c = entries.get(k);
       if (c < 0) {
+        skip(entries, k + 1, count);
         return add(problems, "scoreHistogram[" + i + "]: must not be negative (got " + c + ")");
       }
       long d = i - points;
@@ -436,8 +536,31 @@ public final class StatsCodec {
     return problems;
   }
 
+  /**
+   * Reads entries {@code from} to {@code count - 1}, so that a dense block's next array starts
+   * right.
+   */
+  private static void skip(DenseCounts.Entries entries, int from, int count) {
+    for (int k = from; k < count; k++) {
+      entries.get(k);
+    }
+  }
+
+  /**
+   * Reads a point's seven counts in this order, from seven repeated fields or seven times from one
+   * dense block.
+   */
   private static List<String> points(
-      gofarm.proto.v1.PlayoutStats proto, int points, long n, List<String> problems) {
+      DenseCounts.Entries ownedBlack,
+      DenseCounts.Entries ownedWhite,
+      DenseCounts.Entries ownedByWinner,
+      DenseCounts.Entries amafBlackFirst,
+      DenseCounts.Entries amafBlackFirstWins,
+      DenseCounts.Entries amafWhiteFirst,
+      DenseCounts.Entries amafWhiteFirstWins,
+      int points,
+      long n,
+      List<String> problems) {
     // One pass over the points; the first bad point of each check is reported.
     boolean negative = false;
     boolean owners = false;
@@ -446,13 +569,13 @@ public final class StatsCodec {
     boolean blackWins = false;
     boolean whiteWins = false;
     for (int i = 0; i < points; i++) {
-      long ob = proto.getOwnedBlack(i);
-      long ow = proto.getOwnedWhite(i);
-      long obw = proto.getOwnedByWinner(i);
-      long bf = proto.getAmafBlackFirst(i);
-      long bfw = proto.getAmafBlackFirstWins(i);
-      long wf = proto.getAmafWhiteFirst(i);
-      long wfw = proto.getAmafWhiteFirstWins(i);
+      long ob = ownedBlack.get(i);
+      long ow = ownedWhite.get(i);
+      long obw = ownedByWinner.get(i);
+      long bf = amafBlackFirst.get(i);
+      long bfw = amafBlackFirstWins.get(i);
+      long wf = amafWhiteFirst.get(i);
+      long wfw = amafWhiteFirstWins.get(i);
       if ((ob | ow | obw | bf | bfw | wf | wfw) < 0) {
         if (!negative) {
           negative = true;
@@ -633,21 +756,23 @@ public final class StatsCodec {
   public static void mergeInto(PlayoutStats target, gofarm.proto.v1.PlayoutStats proto) {
     Geometry g = target.geometry();
     int points = g.pointCount();
+    boolean dense = !proto.getDense().isEmpty();
+    int pointEntries = dense ? 0 : points;
     if (proto.getSize() != g.size()
         || proto.getMaxLength() != target.maxLength()
         || proto.getRulesCount() != target.ruleCount()
         || proto.getFeatureCount() != target.featureCount()
         || proto.getFeatureCandidatesCount() != proto.getFeatureIdsCount()
         || proto.getFeatureChosenCount() != proto.getFeatureIdsCount()
-        || proto.getOwnedBlackCount() != points
-        || proto.getOwnedWhiteCount() != points
-        || proto.getOwnedByWinnerCount() != points
-        || proto.getAmafBlackFirstCount() != points
-        || proto.getAmafBlackFirstWinsCount() != points
-        || proto.getAmafWhiteFirstCount() != points
-        || proto.getAmafWhiteFirstWinsCount() != points
-        || proto.getLengthHistogramCount() > target.maxLength() + 1
-        || proto.getScoreHistogramCount() > 2 * points + 1) {
+        || proto.getOwnedBlackCount() != pointEntries
+        || proto.getOwnedWhiteCount() != pointEntries
+        || proto.getOwnedByWinnerCount() != pointEntries
+        || proto.getAmafBlackFirstCount() != pointEntries
+        || proto.getAmafBlackFirstWinsCount() != pointEntries
+        || proto.getAmafWhiteFirstCount() != pointEntries
+        || proto.getAmafWhiteFirstWinsCount() != pointEntries
+        || proto.getLengthHistogramCount() > (dense ? 0 : target.maxLength() + 1)
+        || proto.getScoreHistogramCount() > (dense ? 0 : 2 * points + 1)) {
       throw new IllegalArgumentException(
           "statistics of "
               + proto.getSize()
@@ -671,8 +796,6 @@ public final class StatsCodec {
     target.add(Counter.KO_CAPTURES, proto.getKoCaptures());
     target.add(Counter.SCORE_SUM, proto.getScoreSum());
     target.add(Counter.SCORE_SQUARES, proto.getScoreSquares());
-    addLengths(target, proto.getLengthHistogramList());
-    addScores(target, proto.getScoreHistogramList());
     for (int r = 0; r < proto.getRulesCount(); r++) {
       RuleCounts c = proto.getRules(r);
       target.add(RuleSeries.TRIED, r, c.getTried());
@@ -686,6 +809,12 @@ public final class StatsCodec {
       target.add(FeatureSeries.CANDIDATES, id, proto.getFeatureCandidates(i));
       target.add(FeatureSeries.CHOSEN, id, proto.getFeatureChosen(i));
     }
+    if (dense) {
+      addDense(target, new DenseCounts.Reader(proto.getDense()));
+      return;
+    }
+    addLengths(target, proto.getLengthHistogramList());
+    addScores(target, proto.getScoreHistogramList());
     // A method per array rather than one long method of loops: the JIT compiles a long method's
     // loops one at a time (on-stack replacement) and deoptimizes at every loop it has not yet
     // seen, which kept a cold coordinator ten times slower for its first 50,000 results.
@@ -696,6 +825,30 @@ public final class StatsCodec {
     addPoints(target, PointSeries.AMAF_BLACK_FIRST_WINS, proto.getAmafBlackFirstWinsList());
     addPoints(target, PointSeries.AMAF_WHITE_FIRST, proto.getAmafWhiteFirstList());
     addPoints(target, PointSeries.AMAF_WHITE_FIRST_WINS, proto.getAmafWhiteFirstWinsList());
+  }
+
+  /** Adds a dense block: two histograms, then seven counts a point. */
+  private static void addDense(PlayoutStats target, DenseCounts.Reader r) {
+    int points = target.geometry().pointCount();
+    int first = r.index(target.maxLength() + 1, "the length histogram's first index");
+    int count = r.index(target.maxLength() + 1 - first, "the length histogram's entry count");
+    for (int i = first; i < first + count; i++) {
+      target.addLengthCount(i, r.next());
+    }
+    first = r.index(2 * points + 1, "the score histogram's first index");
+    count = r.index(2 * points + 1 - first, "the score histogram's entry count");
+    for (int i = first; i < first + count; i++) {
+      target.addScoreCount(i - points, r.next());
+    }
+    addDensePoints(target, r, points);
+    r.finish();
+  }
+
+  private static void addDensePoints(PlayoutStats target, DenseCounts.Reader r, int points) {
+    for (int i = 0; i < points; i++) {
+      target.addPointCounts(
+          i, r.next(), r.next(), r.next(), r.next(), r.next(), r.next(), r.next());
+    }
   }
 
   private static void addPoints(PlayoutStats target, PointSeries series, List<Long> values) {

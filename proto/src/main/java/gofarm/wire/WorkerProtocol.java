@@ -147,13 +147,34 @@ public final class WorkerProtocol {
         : Math.min(MAX_CREDIT, 2 * hello.getThreads());
   }
 
-  /** The hub's answer to a valid Hello. */
+  /** The hub's answer to a valid Hello, from a hub that reads dense statistics. */
   public static Welcome welcome(int leaseSeconds, String version) {
     return Welcome.newBuilder()
         .setProtocolVersion(VERSION)
         .setLeaseSeconds(leaseSeconds)
         .setVersion(version)
+        .setDenseStats(true)
         .build();
+  }
+
+  /**
+   * The Welcome of a hub that reads dense statistics or not: a hub in the worker's own process
+   * passes messages without serializing them, so the repeated fields cost nothing to parse there
+   * and add up faster than a dense block (3.3 µs against 7 µs for a 19x19 result).
+   */
+  public static Welcome welcome(int leaseSeconds, String version, boolean denseStats) {
+    return welcome(leaseSeconds, version).toBuilder().setDenseStats(denseStats).build();
+  }
+
+  /**
+   * A result as the hub that sent {@code welcome} reads it: {@code result} itself, or with its
+   * statistics as repeated fields for a hub from before {@code PlayoutStats.dense}.
+   */
+  public static ChunkResult forHub(ChunkResult result, Welcome welcome) {
+    if (welcome.getDenseStats() || result.getStats().getDense().isEmpty()) {
+      return result;
+    }
+    return result.toBuilder().setStats(StatsCodec.expand(result.getStats())).build();
   }
 
   /** Why a worker cannot work with the hub that sent this Welcome, or null if it can. */
@@ -171,11 +192,33 @@ public final class WorkerProtocol {
   /** The assignment of chunk {@code chunk} of pair ({@code position}, {@code policy}) of a job. */
   public static ChunkAssignment assignment(
       String jobId, ResolvedEvaluation job, int position, int policy, int chunk) {
+    return assignment(
+        jobId,
+        job,
+        position,
+        policy,
+        chunk,
+        Codec.toProto(job.rules()),
+        Codec.toProto(job.policies().get(policy)));
+  }
+
+  /**
+   * The same assignment with the job's rules and the chunk's policy as messages already built: a
+   * hub sends thousands a second, and a message built once also keeps its serialized size.
+   */
+  public static ChunkAssignment assignment(
+      String jobId,
+      ResolvedEvaluation job,
+      int position,
+      int policy,
+      int chunk,
+      gofarm.proto.v1.Rules rules,
+      gofarm.proto.v1.PolicySpec policySpec) {
     return ChunkAssignment.newBuilder()
         .setId(new ChunkKey(jobId, position, policy, chunk).toProto())
         .setPosition(job.positions().get(position).position())
-        .setRules(Codec.toProto(job.rules()))
-        .setPolicy(Codec.toProto(job.policies().get(policy)))
+        .setRules(rules)
+        .setPolicy(policySpec)
         .setPlayouts(job.playoutsOfChunk(position, policy, chunk))
         .setSeed(job.chunkSeed(position, policy, chunk))
         .build();
@@ -200,11 +243,14 @@ public final class WorkerProtocol {
         ChunkKey.fromProto(a.getId()), PlayoutRoot.of(game), policy, a.getPlayouts(), a.getSeed());
   }
 
-  /** The result message of a finished chunk. */
+  /**
+   * The result message of a finished chunk, its statistics dense: {@link #forHub} turns them back
+   * into repeated fields for a hub that does not read that form.
+   */
   public static ChunkResult result(ChunkKey key, PlayoutStats stats, double seconds) {
     return ChunkResult.newBuilder()
         .setId(key.toProto())
-        .setStats(StatsCodec.toProto(stats))
+        .setStats(StatsCodec.toDenseProto(stats))
         .setSeconds(seconds)
         .build();
   }
@@ -243,6 +289,16 @@ public final class WorkerProtocol {
    * compares, since a chunk's seed fixes everything else.
    */
   public static boolean sameRun(ChunkResult a, ChunkResult b) {
+    if (a.getStats().getDense().isEmpty() != b.getStats().getDense().isEmpty()) {
+      // One statistics dense, the other not (workers of two versions): compare them as counts.
+      try {
+        return sameRun(
+            a.toBuilder().setStats(StatsCodec.expand(a.getStats())).build(),
+            b.toBuilder().setStats(StatsCodec.expand(b.getStats())).build());
+      } catch (IllegalArgumentException e) {
+        return false;
+      }
+    }
     return withoutTimings(a).equals(withoutTimings(b));
   }
 

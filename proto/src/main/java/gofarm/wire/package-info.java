@@ -17,7 +17,8 @@
  *       BadRequest} detail.
  *   <li>{@link gofarm.wire.Codec}: rules, policies and positions, both ways.
  *   <li>{@link gofarm.wire.StatsCodec}: playout statistics, both ways, the checks of a worker's
- *       result and an allocation-free {@code mergeInto} for the coordinator's aggregates.
+ *       result and an allocation-free {@code mergeInto} for the coordinator's aggregates; {@code
+ *       DenseCounts}: the dense block in which workers send the histograms and per-point arrays.
  *   <li>{@link gofarm.wire.JobSpecs}: a {@code JobSpec} validated and resolved into a {@link
  *       gofarm.wire.ResolvedEvaluation} of {@link gofarm.wire.JobPosition}s and policies, a {@link
  *       gofarm.wire.ResolvedMatch} ({@link gofarm.wire.MatchSpecs}) or a {@link

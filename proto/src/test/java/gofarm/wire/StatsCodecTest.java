@@ -72,6 +72,24 @@ class StatsCodecTest {
     return String.join("; ", StatsCodec.problems(wire, shape));
   }
 
+  /** The problems of the dense message of the hand-made statistics after one change to them. */
+  private static String denseProblems(java.util.function.Consumer<PlayoutStats> change) {
+    PlayoutStats shape = handMade();
+    PlayoutStats changed = handMade();
+    change.accept(changed);
+    return String.join("; ", StatsCodec.problems(StatsCodec.toDenseProto(changed), shape));
+  }
+
+  /** The problems of the hand-made statistics with this dense block. */
+  private static String blockProblems(byte... block) {
+    PlayoutStats shape = handMade();
+    gofarm.proto.v1.PlayoutStats wire =
+        StatsCodec.toDenseProto(shape).toBuilder()
+            .setDense(com.google.protobuf.ByteString.copyFrom(block))
+            .build();
+    return String.join("; ", StatsCodec.problems(wire, shape));
+  }
+
   private static RuleCounts.Builder rule(gofarm.proto.v1.PlayoutStats.Builder b) {
     return b.getRulesBuilder(0);
   }
@@ -105,6 +123,92 @@ class StatsCodecTest {
     assertEquals(19, wire.getScoreHistogramCount(), "B-W +9 is the last entry of 3x3");
     assertEquals(9, wire.getOwnedBlackCount());
     assertEquals(s, StatsCodec.decode(wire));
+  }
+
+  @Test
+  void denseStatisticsAreValidSmallerAndRoundTrip() {
+    PlayoutStats s = handMade();
+    gofarm.proto.v1.PlayoutStats dense = StatsCodec.toDenseProto(s);
+    assertEquals(List.of(), StatsCodec.problems(dense, s));
+    assertEquals(0, dense.getOwnedBlackCount() + dense.getLengthHistogramCount());
+    // Lengths from 10: 10, 2, then 2 0 2; scores from -9 + 9 = 0: 0, 19, then 19 counts; then
+    // seven counts for each of nine points.
+    assertEquals(2 + 3 + 2 + 19 + 9 * 7, dense.getDense().size());
+    assertTrue(dense.getSerializedSize() < StatsCodec.toProto(s).getSerializedSize());
+    assertEquals(s, StatsCodec.decode(dense));
+    assertEquals(StatsCodec.toProto(s), StatsCodec.expand(dense));
+    assertEquals(dense, StatsCodec.toDenseProto(StatsCodec.decode(dense)));
+    PlayoutStats empty = PlayoutStats.like(s);
+    assertEquals(empty, StatsCodec.decode(StatsCodec.toDenseProto(empty)), "empty histograms");
+  }
+
+  @Test
+  void denseProblemsReadAsTheRepeatedFields() {
+    assertEquals(
+        "ownedBlack[4] + ownedWhite[4]: must be at most playouts 4 (got 4 + 1)",
+        denseProblems(x -> x.add(PointSeries.OWNED_BLACK, 4, 1)));
+    assertEquals(
+        "amafWhiteFirstWins[3]: must not be negative (got -1)",
+        denseProblems(
+            x -> {
+              x.add(PointSeries.AMAF_WHITE_FIRST_WINS, 3, -1);
+              x.add(PointSeries.AMAF_WHITE_FIRST_WINS, 5, -1);
+            }));
+    assertEquals(
+        "lengthHistogram[12]: must not be negative (got -1); ownedBlack[0] + ownedWhite[0]: must"
+            + " be at most playouts 4 (got 5 + 1)",
+        denseProblems(
+            x -> {
+              x.addLengthCount(12, -3);
+              x.add(PointSeries.OWNED_BLACK, 0, 2);
+            }),
+        "the arrays after a bad entry are still read from their place");
+    assertEquals(
+        "scoreHistogram: must sum to playouts 4 (got 5)",
+        denseProblems(x -> x.addScoreCount(0, 1)));
+  }
+
+  @Test
+  void malformedDenseBlocks() {
+    assertEquals("dense: truncated (3 bytes)", blockProblems((byte) 10, (byte) 2, (byte) 2));
+    assertEquals(
+        "dense: the length histogram's entry count must be 0..18 (got 19)",
+        blockProblems((byte) 10, (byte) 19));
+    assertEquals(
+        "dense: the length histogram's first index must be 0..28 (got 2097151)",
+        blockProblems((byte) 0xff, (byte) 0xff, (byte) 0x7f));
+    assertEquals(
+        "dense: a varint longer than ten bytes",
+        blockProblems(
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x01));
+    PlayoutStats s = handMade();
+    byte[] block =
+        StatsCodec.toDenseProto(s)
+            .getDense()
+            .concat(com.google.protobuf.ByteString.copyFrom(new byte[] {0, 0}))
+            .toByteArray();
+    assertEquals("dense: 2 bytes after the per-point counts", blockProblems(block));
+    assertEquals(
+        "ownedBlack: must be empty with dense (got 1); lengthHistogram, scoreHistogram: must be"
+            + " empty with dense",
+        String.join(
+            "; ",
+            StatsCodec.problems(
+                StatsCodec.toDenseProto(s).toBuilder()
+                    .addOwnedBlack(0)
+                    .addLengthHistogram(0)
+                    .build(),
+                s)));
   }
 
   @Test
@@ -302,7 +406,12 @@ class StatsCodecTest {
         assertEquals(List.of(), StatsCodec.problems(wire, stats), c[1] + " chunk " + chunk);
         assertEquals(stats, StatsCodec.decode(wire));
         assertEquals(wire, StatsCodec.toProto(StatsCodec.decode(wire)));
-        wires.add(wire);
+        gofarm.proto.v1.PlayoutStats dense = StatsCodec.toDenseProto(stats);
+        assertEquals(List.of(), StatsCodec.problems(dense, stats), c[1] + " dense chunk " + chunk);
+        assertEquals(stats, StatsCodec.decode(dense));
+        assertEquals(wire, StatsCodec.expand(dense));
+        // Half the chunks dense: a hub adds both forms alike.
+        wires.add(chunk % 2 == 0 ? dense : wire);
         all.merge(stats);
       }
       Collections.shuffle(wires, new Random(seed));
@@ -329,6 +438,7 @@ class StatsCodecTest {
     playout.run(root, 7, 64, chunk);
     gofarm.proto.v1.PlayoutStats wire = StatsCodec.toProto(chunk);
     byte[] bytes = wire.toByteArray();
+    byte[] denseBytes = StatsCodec.toDenseProto(chunk).toByteArray();
     PlayoutStats aggregate = playout.newStats();
     long[] checked = new long[1];
     Runnable decoded =
@@ -346,16 +456,29 @@ class StatsCodecTest {
             throw new AssertionError(e);
           }
         };
-    // Warm up both paths first: the JIT needs some thousand calls of these long methods.
+    Runnable fromDense =
+        () -> {
+          try {
+            gofarm.proto.v1.PlayoutStats m = gofarm.proto.v1.PlayoutStats.parseFrom(denseBytes);
+            checked[0] += StatsCodec.problems(m, aggregate).size();
+            StatsCodec.mergeInto(aggregate, m);
+          } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+            throw new AssertionError(e);
+          }
+        };
+    // Warm up the paths first: the JIT needs some thousand calls of these long methods.
     rate(decoded, 400);
     rate(fromBytes, 400);
+    rate(fromDense, 400);
     double mergeRate = rate(decoded, 600);
     double parseRate = rate(fromBytes, 600);
+    double denseRate = rate(fromDense, 600);
     assertEquals(0, checked[0]);
     System.out.printf(
-        "StatsCodec aggregation, 19x19 heavy results of %d bytes, one thread:"
-            + " check + mergeInto %.0f results/s; parse + check + mergeInto %.0f results/s%n",
-        bytes.length, mergeRate, parseRate);
+        "StatsCodec aggregation, 19x19 heavy results of %d bytes (%d dense), one thread:"
+            + " check + mergeInto %.0f results/s; parse + check + mergeInto %.0f results/s,"
+            + " dense %.0f results/s%n",
+        bytes.length, denseBytes.length, mergeRate, parseRate, denseRate);
   }
 
   /** Calls per second of {@code task} over about {@code millis} milliseconds. */

@@ -166,6 +166,34 @@ class WorkerProtocolTest {
     assertEquals(stats, aggregate);
   }
 
+  /**
+   * A worker's results are dense for a hub whose Welcome reads them so, and repeated fields for a
+   * hub from before; a spot check compares the counts whatever the forms of the two runs.
+   */
+  @Test
+  void resultsAreDenseOnlyForAHubThatReadsThem() {
+    PlayoutStats stats = StatsCodecTest.handMade();
+    ChunkResult result = WorkerProtocol.result(new ChunkKey("j", 0, 0, 0), stats, 0.5);
+    assertTrue(!result.getStats().getDense().isEmpty());
+    Welcome hub = WorkerProtocol.welcome(60, "now");
+    assertTrue(hub.getDenseStats());
+    assertEquals(result, WorkerProtocol.forHub(result, hub));
+    ChunkResult old = WorkerProtocol.forHub(result, hub.toBuilder().clearDenseStats().build());
+    assertEquals(StatsCodec.toProto(stats), old.getStats());
+    assertEquals(result.getId(), old.getId());
+    assertEquals(0.5, old.getSeconds());
+    assertTrue(WorkerProtocol.sameRun(result, old.toBuilder().setSeconds(3).build()));
+    assertTrue(WorkerProtocol.sameRun(old, result));
+    PlayoutStats other = StatsCodecTest.handMade();
+    other.add(PlayoutStats.PointSeries.OWNED_BY_WINNER, 0, -1);
+    ChunkResult lie =
+        WorkerProtocol.forHub(
+            WorkerProtocol.result(new ChunkKey("j", 0, 0, 0), other, 0.5),
+            hub.toBuilder().clearDenseStats().build());
+    assertEquals(false, WorkerProtocol.sameRun(result, lie));
+    assertEquals(false, WorkerProtocol.sameRun(lie, result));
+  }
+
   @Test
   void badAssignments() {
     StatusRuntimeException e =

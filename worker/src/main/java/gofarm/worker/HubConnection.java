@@ -95,8 +95,14 @@ final class HubConnection {
     send(WorkerMessage.newBuilder().setDraining(Draining.getDefaultInstance()).build());
   }
 
+  /** Sends a result in the form the current stream's hub reads (results are kept dense). */
   void sendResult(ChunkResult result) {
-    send(WorkerMessage.newBuilder().setResult(result).build());
+    if (stream != null && stream.welcome != null) {
+      send(
+          WorkerMessage.newBuilder()
+              .setResult(WorkerProtocol.forHub(result, stream.welcome))
+              .build());
+    }
   }
 
   /** Hands a chunk back unstarted (draining). */
@@ -164,6 +170,7 @@ final class HubConnection {
       return;
     }
     s.welcomed = true;
+    s.welcome = welcome;
     resumeToken = welcome.getResumeToken();
     reconnects.welcomed();
     metrics.connected(true);
@@ -251,6 +258,7 @@ final class HubConnection {
   private final class Stream implements ClientResponseObserver<WorkerMessage, HubMessage> {
     private ClientCallStreamObserver<WorkerMessage> out;
     private boolean welcomed; // control thread only
+    private Welcome welcome; // control thread only: the hub's, once welcomed
 
     @Override
     public void beforeStart(ClientCallStreamObserver<WorkerMessage> requests) {

@@ -192,14 +192,17 @@ final class FakeHub extends WorkerHubGrpc.WorkerHubImplBase implements AutoClose
     }
 
     void welcome(int protocolVersion, int leaseSeconds) {
-      send(
-          HubMessage.newBuilder()
-              .setWelcome(
-                  Welcome.newBuilder()
-                      .setProtocolVersion(protocolVersion)
-                      .setLeaseSeconds(leaseSeconds)
-                      .setVersion("fake"))
+      welcome(
+          Welcome.newBuilder()
+              .setProtocolVersion(protocolVersion)
+              .setLeaseSeconds(leaseSeconds)
+              .setVersion("fake")
               .build());
+    }
+
+    /** Welcomes the worker with exactly this message. */
+    void welcome(Welcome welcome) {
+      send(HubMessage.newBuilder().setWelcome(welcome).build());
     }
 
     void assign(ChunkAssignment a) {

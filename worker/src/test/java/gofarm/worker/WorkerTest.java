@@ -139,6 +139,32 @@ class WorkerTest {
     }
   }
 
+  /**
+   * A hub from before dense statistics gets repeated fields; the same result, resent to a hub that
+   * reads them, goes dense. Both decode to the statistics of the chunk run directly.
+   */
+  @Test
+  void resultsAreDenseOnlyForAHubThatReadsThem() throws Exception {
+    start(settings(1).build());
+    FakeHub.HubStream old = welcomed();
+    ChunkAssignment a = assignment("job", 0, "uniform", 100);
+    old.assign(a);
+    ChunkResult repeated = old.nextResult();
+    assertTrue(repeated.getStats().getDense().isEmpty());
+    assertEquals(81, repeated.getStats().getOwnedBlackCount());
+    old.end(Status.UNAVAILABLE.withDescription("coordinator upgraded"));
+
+    FakeHub.HubStream upgraded = hub.nextStream();
+    upgraded.expectHello();
+    upgraded.welcome(WorkerProtocol.welcome(60, "now"));
+    ChunkResult dense = upgraded.nextResult();
+    assertEquals(0, dense.getStats().getOwnedBlackCount());
+    assertTrue(!dense.getStats().getDense().isEmpty());
+    assertEquals(TestChunks.direct(a), StatsCodec.decode(repeated.getStats()));
+    assertEquals(TestChunks.direct(a), StatsCodec.decode(dense.getStats()));
+    assertTrue(WorkerProtocol.sameRun(repeated, dense));
+  }
+
   @Test
   void resultsAreKeptUntilAcknowledgedAndResentAfterTheStreamBreaks() throws Exception {
     start(settings(2).build());

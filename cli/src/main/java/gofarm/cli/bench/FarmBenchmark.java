@@ -31,6 +31,9 @@ import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.netty.shaded.io.netty.channel.nio.NioEventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.socket.nio.NioSocketChannel;
+import io.grpc.netty.shaded.io.netty.util.concurrent.DefaultThreadFactory;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -44,6 +47,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -55,6 +60,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class FarmBenchmark {
   private static final int CHUNK_PLAYOUTS = 100;
+
+  /** The names of the synthetic workers' own threads over TCP start with this. */
+  private static final String WORKER_THREADS = "bench-workers";
 
   /** Streams per TCP connection: many workers, as a farm behind a few proxies would have. */
   private static final int WORKERS_PER_CONNECTION = 50;
@@ -78,6 +86,8 @@ public final class FarmBenchmark {
         1,
         CHUNK_PLAYOUTS,
         stats);
+    // Both forms, as a worker has them: dense for a hub that reads it (this one), else repeated.
+    gofarm.proto.v1.PlayoutStats dense = StatsCodec.toDenseProto(stats);
     gofarm.proto.v1.PlayoutStats encoded = StatsCodec.toProto(stats);
 
     String name = InProcessServerBuilder.generateName();
@@ -106,11 +116,21 @@ public final class FarmBenchmark {
                 ? NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
                 : InProcessServerBuilder.forName(name),
             settings)) {
+      // The synthetic workers run on threads of their own (an event loop and an executor, as
+      // gRPC's defaults), so that their costs can be told from the coordinator's, which then
+      // shares gRPC's default threads with no one.
+      NioEventLoopGroup workerLoop =
+          new NioEventLoopGroup(2, new DefaultThreadFactory(WORKER_THREADS + "-loop", true));
+      ExecutorService workerExecutor =
+          Executors.newFixedThreadPool(2, new DefaultThreadFactory(WORKER_THREADS, true));
       List<ManagedChannel> channels = new ArrayList<>();
       for (int i = 0; i < connections; i++) {
         channels.add(
             tcp
                 ? NettyChannelBuilder.forAddress("127.0.0.1", coordinator.port())
+                    .eventLoopGroup(workerLoop)
+                    .channelType(NioSocketChannel.class)
+                    .executor(workerExecutor)
                     .usePlaintext()
                     .build()
                 : InProcessChannelBuilder.forName(name).build());
@@ -118,7 +138,7 @@ public final class FarmBenchmark {
       AtomicLong firstAssignment = new AtomicLong();
       CountDownLatch connected = new CountDownLatch(workers);
       for (int i = 0; i < workers; i++) {
-        new SyntheticWorker("synthetic-" + i, credit, encoded, firstAssignment, connected)
+        new SyntheticWorker("synthetic-" + i, credit, dense, encoded, firstAssignment, connected)
             .connect(
                 channels.get(i % connections),
                 tcp ? new BearerToken(workerTokens.get(i % connections)) : null);
@@ -135,15 +155,19 @@ public final class FarmBenchmark {
       // A first, small job warms up the code paths (class loading, JIT) of a fresh coordinator.
       runJob(farm, Math.max(1, results / 10), firstAssignment);
       firstAssignment.set(0);
+      ProcessCost before = ProcessCost.mark(WORKER_THREADS);
       long submitted = System.nanoTime();
       JobStatus last = runJob(farm, results, firstAssignment);
       double seconds = (System.nanoTime() - submitted) / 1e9;
+      ProcessCost after = ProcessCost.mark(WORKER_THREADS);
       out.printf(
           Locale.ROOT,
-          "farm benchmark  %d chunk results of full 19x19 statistics (%d playouts each, %,d bytes)"
+          "farm benchmark  %d chunk results of full 19x19 statistics (%d playouts each, %,d bytes"
+              + " dense, %,d as repeated fields)"
               + " from %d synthetic workers (credit %d), %s, spot checks %.0f %%%n",
           results,
           CHUNK_PLAYOUTS,
+          dense.getSerializedSize(),
           encoded.getSerializedSize(),
           workers,
           credit,
@@ -159,10 +183,28 @@ public final class FarmBenchmark {
           last.getState(),
           seconds,
           (firstAssignment.get() - submitted) / 1e6);
+      long n = last.getChunksDone();
+      int cores = Runtime.getRuntime().availableProcessors();
+      // Over TCP the synthetic workers' threads are told apart; in-process they answer on the
+      // coordinator's threads, and "coordinator" is every thread but the JIT's and the GC's.
+      out.printf(
+          Locale.ROOT,
+          "[cost] per result: whole process %.0f µs of CPU (%.0f %% of %d cores);"
+              + " coordinator's threads %.0f µs, %,.1f KB allocated;"
+              + " synthetic workers' threads %.0f µs, %,.1f KB%n",
+          1e6 * after.cpuSecondsSince(before) / n,
+          100 * after.cpuSecondsSince(before) / seconds / cores,
+          cores,
+          1e6 * after.threadCpuSecondsSince(before, false) / n,
+          after.bytesSince(before, false) / 1024.0 / n,
+          1e6 * after.threadCpuSecondsSince(before, true) / n,
+          after.bytesSince(before, true) / 1024.0 / n);
       out.flush();
       for (ManagedChannel c : channels) {
         c.shutdownNow();
       }
+      workerLoop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      workerExecutor.shutdown();
       return last;
     } finally {
       if (tokens != null) {
@@ -200,11 +242,16 @@ public final class FarmBenchmark {
     return last;
   }
 
-  /** A worker that answers every assignment at once with the same statistics. */
+  /**
+   * A worker that answers every assignment at once with the same statistics, dense if the hub's
+   * Welcome says it reads them so.
+   */
   private static final class SyntheticWorker implements StreamObserver<HubMessage> {
     private final String id;
     private final int credit;
-    private final gofarm.proto.v1.PlayoutStats stats;
+    private final gofarm.proto.v1.PlayoutStats dense;
+    private final gofarm.proto.v1.PlayoutStats repeated;
+    private volatile gofarm.proto.v1.PlayoutStats stats;
     private final AtomicLong firstAssignment;
     private final CountDownLatch connected;
     private StreamObserver<WorkerMessage> out;
@@ -212,12 +259,14 @@ public final class FarmBenchmark {
     SyntheticWorker(
         String id,
         int credit,
-        gofarm.proto.v1.PlayoutStats stats,
+        gofarm.proto.v1.PlayoutStats dense,
+        gofarm.proto.v1.PlayoutStats repeated,
         AtomicLong firstAssignment,
         CountDownLatch connected) {
       this.id = id;
       this.credit = credit;
-      this.stats = stats;
+      this.dense = dense;
+      this.repeated = repeated;
       this.firstAssignment = firstAssignment;
       this.connected = connected;
     }
@@ -240,6 +289,7 @@ public final class FarmBenchmark {
     @Override
     public void onNext(HubMessage m) {
       if (m.hasWelcome()) {
+        stats = m.getWelcome().getDenseStats() ? dense : repeated;
         connected.countDown();
       } else if (m.hasAssignment()) {
         firstAssignment.compareAndSet(0, System.nanoTime());

@@ -18,6 +18,7 @@ import gofarm.proto.v1.PairResult;
 import gofarm.proto.v1.PairSummary;
 import gofarm.proto.v1.ResolvedPosition;
 import gofarm.wire.ChunkKey;
+import gofarm.wire.Codec;
 import gofarm.wire.ResolvedEvaluation;
 import gofarm.wire.Results;
 import gofarm.wire.StatsCodec;
@@ -39,9 +40,16 @@ public final class EvaluateCodec extends KindCodec<ChunkStats, EvaluateReport> {
   /** An empty statistics of each board size and rule count, to check shapes against; read only. */
   private final Map<List<Integer>, PlayoutStats> shapes = new HashMap<>();
 
+  /** The job's rules and policies as messages, built once for all its assignments. */
+  private final gofarm.proto.v1.Rules rules;
+
+  private final List<gofarm.proto.v1.PolicySpec> policies;
+
   public EvaluateCodec(String jobId, EvaluatePlan plan) {
     super(jobId, plan);
     this.evaluate = plan;
+    this.rules = Codec.toProto(plan.job().rules());
+    this.policies = plan.job().policies().stream().map(Codec::toProto).toList();
     for (PairPlan pair : plan.pairs()) {
       shapes.computeIfAbsent(shapeKey(pair), k -> pair.newStats());
     }
@@ -59,7 +67,13 @@ public final class EvaluateCodec extends KindCodec<ChunkStats, EvaluateReport> {
   /** What a worker receives for chunk {@code key}: a function of the plan alone. */
   public ChunkAssignment assignment(ChunkKey key) {
     return WorkerProtocol.assignment(
-        jobId(), evaluate.job(), key.position(), key.policy(), key.chunk());
+        jobId(),
+        evaluate.job(),
+        key.position(),
+        key.policy(),
+        key.chunk(),
+        rules,
+        policies.get(key.policy()));
   }
 
   @Override

@@ -43,6 +43,7 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
   private final Set<Stream> streams = ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService timer;
   private final int maxStreamsPerToken;
+  private final boolean denseStats;
 
   /**
    * How long a new stream may take to send its Hello: a worker sends it at once, so a stream that
@@ -56,6 +57,9 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
    * @param tokens the tokens callers present, or null without {@code --auth}
    * @param timer runs the {@link #HELLO_DEADLINE} checks
    * @param maxStreamsPerToken how many worker streams one token NAME may have open; 0 for no limit
+   * @param denseStats whether workers are told to send their statistics dense ({@code
+   *     Welcome.dense_stats}): over a network, where the repeated fields cost far more to parse;
+   *     not in-process, where nothing is parsed and the repeated fields add up twice as fast
    */
   public WorkerHubService(
       ActorSystem<?> system,
@@ -66,8 +70,10 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
       String version,
       Tokens tokens,
       ScheduledExecutorService timer,
-      int maxStreamsPerToken) {
+      int maxStreamsPerToken,
+      boolean denseStats) {
     this.system = system;
+    this.denseStats = denseStats;
     this.timer = timer;
     this.maxStreamsPerToken = maxStreamsPerToken;
     this.pool = pool;
@@ -166,7 +172,7 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
                     voter(hello),
                     new WorkerPool.About(hello.getLabelsMap(), hello.getVersion()),
                     new Link(out),
-                    WorkerProtocol.welcome((int) lease.toSeconds(), version),
+                    WorkerProtocol.welcome((int) lease.toSeconds(), version, denseStats),
                     pool,
                     manager,
                     metrics,
