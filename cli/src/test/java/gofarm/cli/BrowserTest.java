@@ -378,10 +378,10 @@ class BrowserTest {
     browser.get(url("/jobs/" + matchJob));
     waiting().until(d -> !d.findElements(By.cssSelector("ol#games a.game")).isEmpty());
     WebElement first = browser.findElement(By.cssSelector("ol#games a.game"));
-    String game = first.getAttribute("href");
+    String game = first.getDomProperty("href");
     assertTrue(game.startsWith(url("/jobs/" + matchJob + "/games/")), game);
     first.click();
-    assertTrue(browser.findElement(By.id("board")).getTagName().equals("img"));
+    assertEquals("img", browser.findElement(By.id("board")).getTagName());
     String move = text(By.id("move"));
     browser.findElement(By.id("next")).click();
     assertEquals(Integer.parseInt(move) + 1, Integer.parseInt(text(By.id("move"))));
