@@ -4,6 +4,8 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import gofarm.coordinator.auth.Caller;
+import gofarm.coordinator.auth.Role;
 import gofarm.coordinator.auth.Tokens;
 import gofarm.proto.v1.GameRecord;
 import gofarm.proto.v1.GetJobRequest;
@@ -77,10 +79,27 @@ public final class WebPages implements HttpHandler {
   }
 
   /** Who asks: a token (null without {@code --auth}), and the session it came from, if any. */
-  private record Visitor(String token, WebSessions.Session session, boolean bearer) {
-    String who() {
-      return session != null ? "signed in" : bearer ? "bearer token" : null;
-    }
+  private record Visitor(String token, WebSessions.Session session, boolean bearer) {}
+
+  /**
+   * Who the visitor is, as the gate will see it: its token's name and role, the local admin without
+   * {@code --auth}, or empty for a token the file no longer holds (the gate refuses it next).
+   */
+  private java.util.Optional<Caller> caller(Visitor v) {
+    return tokens == null ? java.util.Optional.of(Caller.LOCAL) : tokens.authenticate(v.token());
+  }
+
+  /** For the navigation: {@code token 'alice' (submitter)}, or nothing without {@code --auth}. */
+  private String who(Visitor v) {
+    return tokens == null ? null : caller(v).map(Caller::describe).orElse(null);
+  }
+
+  /**
+   * Whether the page offers a cancel: to roles that may cancel (a submitter sees only its own jobs'
+   * pages). The gate decides all the same; a form sent without the button is refused there.
+   */
+  private boolean mayCancel(Visitor v) {
+    return caller(v).map(c -> c.role() == Role.SUBMITTER || c.role() == Role.ADMIN).orElse(false);
   }
 
   /** An answer already chosen (an error page, a redirect): thrown to leave a route. */
@@ -189,7 +208,7 @@ public final class WebPages implements HttpHandler {
           ex,
           200,
           "text/html; charset=utf-8",
-          page(v, "Job " + id, JobPage.body(results, csrf(v))));
+          page(v, "Job " + id, JobPage.body(results, mayCancel(v) ? csrf(v) : null)));
     } else if (sub.equals("cancel") && method.equals("POST")) {
       checkCsrf(v, form(ex));
       call(v, s -> s.cancelJob(request));
@@ -453,7 +472,7 @@ public final class WebPages implements HttpHandler {
   // ------------------------------------------------------------------ HTTP
 
   private String page(Visitor v, String title, String body) {
-    return Html.page(title, body, v.who(), v.session() != null ? v.session().csrf() : null);
+    return Html.page(title, body, who(v), v.session() != null ? v.session().csrf() : null);
   }
 
   private static String error(String message) {

@@ -225,6 +225,8 @@ class WebPagesTest {
 
     String cookie = login(READER);
     String jobPage = get("/jobs/" + aliceJob, "Cookie", cookie).body();
+    assertFalse(jobPage.contains("id=\"cancel\""), "no cancel button for a reader");
+    assertTrue(jobPage.contains("token &#39;reader&#39; (reader)"), jobPage);
     HttpResponse<String> cancel =
         post("/jobs/" + aliceJob + "/cancel", "csrf=" + csrf(jobPage), "Cookie", cookie);
     assertEquals(403, cancel.statusCode(), cancel.body());
@@ -243,6 +245,7 @@ class WebPagesTest {
     assertEquals(403, others.statusCode(), others.body());
 
     String page = get("/jobs/" + aliceJob, "Cookie", cookie).body();
+    assertTrue(page.contains("id=\"cancel\""), "its submitter is offered the cancel");
     String csrf = csrf(page);
     HttpResponse<String> forged =
         post("/jobs/" + aliceJob + "/cancel", "csrf=forged-" + csrf, "Cookie", cookie);
