@@ -134,7 +134,11 @@ public final class WebPages implements HttpHandler {
         send(ex, a.code, "text/html; charset=utf-8", a.body == null ? "" : a.body);
       } catch (RuntimeException e) {
         LOG.warn("web page {} {} failed", method, path, e);
-        send(ex, 500, "text/html; charset=utf-8", error("something went wrong: " + e));
+        send(
+            ex,
+            500,
+            "text/html; charset=utf-8",
+            error("something went wrong on the coordinator; its log says what"));
       }
     }
   }
