@@ -13,13 +13,9 @@ import gofarm.proto.v1.EvaluateSpec;
 import gofarm.proto.v1.GetJobRequest;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.JobState;
-import gofarm.proto.v1.MatchPlayer;
-import gofarm.proto.v1.MatchSpec;
 import gofarm.proto.v1.PlayoutFarmGrpc;
 import gofarm.proto.v1.PolicySpec;
 import gofarm.proto.v1.PositionSource;
-import gofarm.proto.v1.SearchPlayerSpec;
-import gofarm.proto.v1.SprtSpec;
 import gofarm.proto.v1.SubmitJobRequest;
 import gofarm.worker.Worker;
 import gofarm.worker.WorkerSettings;
@@ -221,29 +217,9 @@ class BrowserTest {
     return farm(ADMIN).getJob(GetJobRequest.newBuilder().setJobId(id).build()).getState();
   }
 
-  /**
-   * A self-match of the cheapest searches on 5x5 with an SPRT too narrow to decide while the class
-   * runs (as in DeployMetricsTest): its LLR moves with every few pairs.
-   */
+  /** A match still running while the class runs: its LLR moves with every few pairs. */
   private static JobSpec matchSpec() {
-    MatchPlayer player =
-        MatchPlayer.newBuilder()
-            .setSearch(
-                SearchPlayerSpec.newBuilder()
-                    .setPolicy(PolicySpec.newBuilder().setName("heavy"))
-                    .setPlayouts(4))
-            .build();
-    return JobSpec.newBuilder()
-        .setName("browser: match")
-        .setSeed(5)
-        .setMatch(
-            MatchSpec.newBuilder()
-                .setCandidate(player)
-                .setBaseline(player)
-                .setSize(5)
-                .setPairs(10_000)
-                .setSprt(SprtSpec.newBuilder().setElo0(0).setElo1(2)))
-        .build();
+    return SlowMatches.undecided("browser: match");
   }
 
   /** Far more playouts than the class lasts: the job stays unfinished. */

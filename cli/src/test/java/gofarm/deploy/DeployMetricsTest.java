@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import gofarm.cli.SlowMatches;
 import gofarm.cli.TrainingGames;
 import gofarm.coordinator.Coordinator;
 import gofarm.coordinator.CoordinatorSettings;
@@ -17,15 +18,11 @@ import gofarm.proto.v1.GetJobRequest;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.JobState;
 import gofarm.proto.v1.JobStatus;
-import gofarm.proto.v1.MatchPlayer;
-import gofarm.proto.v1.MatchSpec;
 import gofarm.proto.v1.PlayoutFarmGrpc;
 import gofarm.proto.v1.PolicySpec;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.ReferencePosition;
-import gofarm.proto.v1.SearchPlayerSpec;
 import gofarm.proto.v1.SgfSource;
-import gofarm.proto.v1.SprtSpec;
 import gofarm.proto.v1.SubmitJobRequest;
 import gofarm.proto.v1.TuneEvaluation;
 import gofarm.proto.v1.TuneObjective;
@@ -240,30 +237,12 @@ class DeployMetricsTest {
   }
 
   /**
-   * A self-match of the cheapest searches on 5x5 with an SPRT too narrow to decide in the seconds
-   * it runs (a [0, 20] test took 439 pairs in MatchJobsTest; [0, 2] needs about a hundred times
-   * more): an LLR and an Elo after the first pair. At the evaluate job's priority, since a match
-   * always has pairs waiting and would starve a job below it.
+   * A match still running while the scrapes are taken: an LLR and an Elo after the first pair. At
+   * the evaluate job's priority, since a match always has pairs waiting and would starve a job
+   * below it.
    */
   private static JobSpec matchSpec() {
-    MatchPlayer player =
-        MatchPlayer.newBuilder()
-            .setSearch(
-                SearchPlayerSpec.newBuilder()
-                    .setPolicy(PolicySpec.newBuilder().setName("heavy"))
-                    .setPlayouts(4))
-            .build();
-    return JobSpec.newBuilder()
-        .setName("deploy metrics: match")
-        .setSeed(5)
-        .setMatch(
-            MatchSpec.newBuilder()
-                .setCandidate(player)
-                .setBaseline(player)
-                .setSize(5)
-                .setPairs(10_000)
-                .setSprt(SprtSpec.newBuilder().setElo0(0).setElo1(2)))
-        .build();
+    return SlowMatches.undecided("deploy metrics: match");
   }
 
   /** Scrapes a port until {@code done} holds for that scrape, and adds every scrape. */

@@ -4,6 +4,7 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import gofarm.coordinator.auth.AuthInterceptor;
 import gofarm.coordinator.auth.Caller;
 import gofarm.coordinator.auth.Role;
 import gofarm.coordinator.auth.Tokens;
@@ -39,8 +40,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The routes of the web pages (see the package comment); anything else goes to {@code fallback}
- * (the health checks). Each request is answered on the HTTP server's thread.
+ * The routes of the web pages (see the package comment); {@code /-/...} goes to {@code fallback}
+ * (the health checks); {@code /metrics} has a context of its own and never comes here. Each request
+ * is answered on the HTTP server's thread.
  */
 public final class WebPages implements HttpHandler {
   private static final Logger LOG = LoggerFactory.getLogger(WebPages.class);
@@ -64,7 +66,7 @@ public final class WebPages implements HttpHandler {
   /**
    * @param farm a channel to this coordinator's client API, through its auth gate
    * @param tokens the {@code --auth} tokens, or null (then only loopback callers are answered)
-   * @param fallback what answers other paths
+   * @param fallback what answers the health checks, {@code /-/...}
    */
   public WebPages(Channel farm, Tokens tokens, HttpHandler fallback) {
     this(farm, tokens, new WebSessions(java.time.Clock.systemUTC()), fallback);
@@ -120,7 +122,7 @@ public final class WebPages implements HttpHandler {
   public void handle(HttpExchange ex) throws IOException {
     String path = ex.getRequestURI().getRawPath();
     String method = ex.getRequestMethod();
-    if (path.startsWith("/-/") || path.equals("/metrics")) {
+    if (path.startsWith("/-/")) { // health: open to probes, as it always was
       fallback.handle(ex);
       return;
     }
@@ -466,8 +468,7 @@ public final class WebPages implements HttpHandler {
       @Override
       public void applyRequestMetadata(RequestInfo info, Executor executor, MetadataApplier out) {
         Metadata headers = new Metadata();
-        headers.put(
-            Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);
+        headers.put(AuthInterceptor.AUTHORIZATION, "Bearer " + token);
         out.apply(headers);
       }
     };
