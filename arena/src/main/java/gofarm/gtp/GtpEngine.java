@@ -64,10 +64,14 @@ import java.util.regex.Pattern;
  * The standard commands {@code protocol_version name version known_command list_commands quit
  * boardsize clear_board komi play genmove undo fixed_handicap set_free_handicap final_score
  * final_status_list showboard loadsgf printsgf time_settings time_left}, GNU Go's extensions {@code
- * list_stones is_legal all_legal captures countlib findlib unconditional_status
- * kgs-genmove_cleanup}, KGS's {@code kgs-time_settings}, and GoGui's {@code cputime}, with GNU Go's
- * syntax and meaning. {@code loadsgf} keeps the engine's ko rule and suicide, takes the komi of the
- * file, and answers the colour to move, as GNU Go does.
+ * list_stones color is_legal all_legal captures countlib findlib unconditional_status
+ * kgs-genmove_cleanup reg_genmove trymove popgo}, KGS's {@code kgs-time_settings}, and GoGui's
+ * {@code cputime}, with GNU Go's syntax and meaning. {@code loadsgf} keeps the engine's ko rule and
+ * suicide, takes the komi of the file, and answers the colour to move, as GNU Go does. {@code
+ * reg_genmove} answers what {@code genmove} would play without playing it; {@code trymove} plays a
+ * move that {@code popgo} takes back (GNU Go's reading stack, which its regression suites use to
+ * ask about a position one move on). GNU Go's analysis commands ({@code attack}, {@code eval_eye},
+ * ...) come from {@link AnalysisGtp}.
  *
  * <h2>Life and death</h2>
  *
@@ -137,6 +141,8 @@ public final class GtpEngine {
   private Rules rules;
   private Game game;
   private boolean quit;
+  // The moves of trymove that popgo may still take back (GNU Go's reading stack).
+  private int tried;
   private TimeSettings timeSettings = TimeSettings.NONE;
   private GameClock blackClock = new GameClock(TimeSettings.NONE);
   private GameClock whiteClock = new GameClock(TimeSettings.NONE);
@@ -183,6 +189,7 @@ public final class GtpEngine {
     standard("time_settings", this::timeSettings);
     standard("time_left", this::timeLeft);
     extension("list_stones", this::listStones);
+    extension("color", this::color);
     extension("is_legal", this::isLegal);
     extension("all_legal", this::allLegal);
     extension("captures", this::captures);
@@ -190,6 +197,9 @@ public final class GtpEngine {
     extension("findlib", this::findlib);
     extension("unconditional_status", this::unconditionalStatus);
     extension("kgs-genmove_cleanup", this::genmoveCleanup);
+    extension("reg_genmove", this::regGenmove);
+    extension("trymove", this::trymove);
+    extension("popgo", this::popgo);
     extension("kgs-time_settings", this::kgsTimeSettings);
     extension("cputime", a -> noArguments(a, cputime()));
   }
@@ -390,6 +400,7 @@ public final class GtpEngine {
       throw new Failure("unacceptable size");
     }
     game = new Game(size, rules);
+    tried = 0;
     resetClocks();
     return "";
   }
@@ -397,6 +408,7 @@ public final class GtpEngine {
   private String clearBoard(Args a) {
     a.count(0, 0, "");
     game = new Game(game.geometry(), rules);
+    tried = 0;
     resetClocks();
     return "";
   }
@@ -546,11 +558,35 @@ public final class GtpEngine {
     return String.format(Locale.ROOT, "%.3f", cpu.toNanos() / 1e9);
   }
 
+  /** GNU Go's {@code reg_genmove}: the move genmove would choose, not played. */
+  private String regGenmove(Args a) {
+    a.count(1, 1, "color");
+    int p = generator.generate(game, a.color(0));
+    return p == MoveGenerator.RESIGN ? "resign" : game.geometry().name(p);
+  }
+
+  /** GNU Go's {@code trymove}: a move played so that {@code popgo} can take it back. */
+  private String trymove(Args a) {
+    play(a);
+    tried++;
+    return "";
+  }
+
+  private String popgo(Args a) {
+    a.count(0, 0, "");
+    if (tried == 0 || !game.undo()) {
+      throw new Failure("Stack empty."); // GNU Go's text
+    }
+    tried--;
+    return "";
+  }
+
   private String undo(Args a) {
     a.count(0, 0, "");
     if (!game.undo()) {
       throw new Failure("cannot undo");
     }
+    tried = Math.max(0, tried - 1);
     return "";
   }
 
@@ -671,6 +707,7 @@ public final class GtpEngine {
       throw new Failure("cannot load file: " + file + ": " + e.getMessage());
     }
     game = loaded;
+    tried = 0;
     rules = loaded.rules();
     return game.toPlay().toString();
   }
@@ -822,6 +859,16 @@ public final class GtpEngine {
       }
     }
     return names(points.stream().mapToInt(Integer::intValue).toArray());
+  }
+
+  /** GNU Go's {@code color}: what is on a point, {@code black}, {@code white} or {@code empty}. */
+  private String color(Args a) {
+    a.count(1, 1, "vertex");
+    int p = a.vertex(0);
+    if (p == Point.PASS) {
+      throw a.syntax("color needs a point, not pass");
+    }
+    return Color.name(game.board().color(p));
   }
 
   private String captures(Args a) {

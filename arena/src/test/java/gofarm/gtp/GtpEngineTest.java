@@ -352,6 +352,7 @@ class GtpEngineTest {
         boardsize
         captures
         clear_board
+        color
         countlib
         cputime
         final_score
@@ -369,13 +370,16 @@ class GtpEngineTest {
         loadsgf
         name
         play
+        popgo
         printsgf
         protocol_version
         quit
+        reg_genmove
         set_free_handicap
         showboard
         time_left
         time_settings
+        trymove
         unconditional_status
         undo
         version

@@ -2,11 +2,16 @@ package gofarm.life;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import gofarm.board.Point;
+import gofarm.gtp.AnalysisGtp;
 import gofarm.gtp.GnuGo;
 import gofarm.gtp.GtpClient;
+import gofarm.gtp.GtpEngine;
 import gofarm.io.Sgf;
 import gofarm.life.RegressionSuiteTest.Case;
 import gofarm.rules.Game;
+import gofarm.rules.KoRule;
+import gofarm.rules.Rules;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,6 +36,10 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code clear_board} and {@code boardsize} notwithstanding, keyed by the stones but not by who is
  * to move: asked the same stones with the other colour to move, it repeats its first answer. A case
  * whose stones an earlier case had with the other colour to move gets a fresh GNU Go.
+ *
+ * <p>The same cases go through gofarm's own GTP commands too ({@link AnalysisGtp}: {@code
+ * eval_eye}, {@code attack}, {@code defend}, {@code analyze_semeai}), which must give the suite's
+ * answers in GNU Go's format: what a user of GoGui or {@code gogui-regress} sees.
  */
 class RegressionSuiteGnuGoTest {
   private static final Pattern GNUGO = Pattern.compile("gnugo: (\\w+)");
@@ -111,5 +120,76 @@ class RegressionSuiteGnuGoTest {
             + ", differs as explained on "
             + differs);
     assertEquals(List.of(), wrong);
+  }
+
+  /**
+   * Every {@code eye_value}, {@code attack}, {@code defend} and {@code semeai} case of the suites
+   * asked through {@code gofarm gtp}'s commands under GNU Go's names, after {@code loadsgf}.
+   */
+  @Test
+  void theSuitesAnswerThroughGnuGosCommands() throws Exception {
+    List<String> wrong = new ArrayList<>();
+    int asked = 0;
+    for (Path file : RegressionSuiteTest.suiteFiles()) {
+      for (Case c : RegressionSuiteTest.parse(file)) {
+        String command =
+            switch (c.command()) {
+              case "eye_value" -> c.expected().matches("\\d{4} .*") ? "eval_eye" : null;
+              case "attack", "defend" -> c.command();
+              case "semeai" -> "analyze_semeai";
+              default -> null;
+            };
+        if (command == null || c.knownFailure()) {
+          continue;
+        }
+        Game game = c.position().game();
+        Path sgf = dir.resolve(c.file() + "-" + c.id() + "-gofarm.sgf");
+        Files.writeString(sgf, Sgf.write(game));
+        KoRule ko = c.position().positional() ? KoRule.POSITIONAL : KoRule.SIMPLE;
+        GtpEngine engine = new GtpEngine(new Rules(7.5, ko, false), 19, (g, p) -> Point.PASS);
+        new AnalysisGtp().registerOn(engine);
+        engine.execute("loadsgf " + sgf);
+        String answer =
+            engine
+                .execute(command + " " + String.join(" ", c.arguments()))
+                .orElseThrow()
+                .replaceFirst("^= ?", "")
+                .strip();
+        String expected;
+        if (command.equals("eval_eye")) {
+          // The least and the most eyes: the middle digits of the four.
+          answer = answer.replaceFirst("^(\\S+ \\S+).*", "$1");
+          expected = c.expected().charAt(1) + " " + c.expected().charAt(2);
+        } else if (command.equals("analyze_semeai")) {
+          answer = answer.replaceFirst("^(\\S+ \\S+).*", "$1");
+          expected = gnuGoCodes(c.expected());
+        } else {
+          expected = gnuGoCodes(c.expected());
+        }
+        asked++;
+        if (!answer.matches(expected)) {
+          wrong.add(
+              c.file()
+                  + ":"
+                  + c.id()
+                  + " "
+                  + command
+                  + " answers "
+                  + answer
+                  + ", suite "
+                  + expected);
+        }
+      }
+    }
+    System.out.println("gofarm's GTP commands on " + asked + " cases of the suites");
+    assertEquals(List.of(), wrong);
+  }
+
+  /** The suite's answer with {@code Reading.name}'s codes in GNU Go's digits (WIN is 1). */
+  private static String gnuGoCodes(String expected) {
+    return expected
+        .replaceAll("\\bWIN\\b", "1")
+        .replaceAll("\\bKO_A\\b", "2")
+        .replaceAll("\\bKO_B\\b", "3");
   }
 }

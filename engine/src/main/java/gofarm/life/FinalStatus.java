@@ -225,7 +225,7 @@ public final class FinalStatus {
       if (verdict[h] != OPEN) {
         continue;
       }
-      PointSet region = region(board, h);
+      PointSet region = LocalLife.region(board, h);
       if (region.cardinality() <= MAX_LOCAL_AREA
           && region.copy().and(board.points(Color.EMPTY)).cardinality() <= MAX_LOCAL_EMPTY) {
         readLocally(board, settled, reading, h, region, verdict, layer, critical);
@@ -469,12 +469,6 @@ public final class FinalStatus {
       byte v = board.color(c.head()) == toPlay ? ALIVE : DEAD;
       decide(verdict, layer, c.head(), v, c.by());
     }
-  }
-
-  /** The chain's region: the connected points around it not of the other colour. */
-  private static PointSet region(Board board, int h) {
-    byte enemy = Color.opponent(board.color(h));
-    return PointSet.component(h, board.geometry().allPoints().andNot(board.points(enemy)));
   }
 
   /**

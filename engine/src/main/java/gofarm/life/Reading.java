@@ -32,13 +32,15 @@ import java.util.Arrays;
  * A result is GNU Go's code for the player to move (GO-DIGEST §F.3): {@link #WIN} (success whatever
  * happens in kos), {@link #KO_A} (success through a ko where this player makes the first ko
  * capture), {@link #KO_B} (success only if this player finds the first ko threat) or {@link #LOSS};
- * {@link #reverse} gives the opponent's view. A move that only the ko rules forbid (the retake of a
- * simple ko, or a move that repeats a position the game's superko rule forbids) is read as a
- * <em>conditional</em> ko capture: the player would have to make a ko threat first, so its result
- * is at most {@code KO_B}. Only the <em>komaster</em> may do this: the first player to take a ko
- * conditionally in a line becomes komaster, and the other may then take none (GNU Go's scheme,
- * simplified), so reading never loops through double kos. A position that repeats one earlier in
- * the same line of reading is never played. A pass ends a simple-ko ban, as on the board.
+ * {@link #reverse} gives the opponent's view. A target taken by a ko capture (a single stone whose
+ * point the defender may retake only after a ko threat) is captured with {@code KO_A}, as GNU Go
+ * scores it. A move that only the ko rules forbid (the retake of a simple ko, or a move that
+ * repeats a position the game's superko rule forbids) is read as a <em>conditional</em> ko capture:
+ * the player would have to make a ko threat first, so its result is at most {@code KO_B}. Only the
+ * <em>komaster</em> may do this: the first player to take a ko conditionally in a line becomes
+ * komaster, and the other may then take none (GNU Go's scheme, simplified), so reading never loops
+ * through double kos. A position that repeats one earlier in the same line of reading is never
+ * played. A pass ends a simple-ko ban, as on the board.
  *
  * <h2>Cost</h2>
  *
@@ -285,7 +287,9 @@ public final class Reading {
     nodes++;
     boolean defenderToMove = toMove == defender;
     if (board.color(target) != defender) {
-      return defenderToMove ? LOSS : WIN;
+      // Taken by a ko capture, the target may come back after a ko threat: GNU Go's KO_A.
+      int code = board.koPoint() == target ? KO_A : WIN;
+      return defenderToMove ? reverse(code) : code;
     }
     int safe = defenderToMove ? WIN : LOSS;
     if (nodes > budget || depth >= MAX_DEPTH) {

@@ -2,6 +2,7 @@ package gofarm.cli.command;
 
 import gofarm.board.Geometry;
 import gofarm.cli.console.PolicyOption;
+import gofarm.gtp.AnalysisGtp;
 import gofarm.gtp.GtpEngine;
 import gofarm.gtp.SearchGtp;
 import gofarm.playout.PolicySpec;
@@ -175,6 +176,7 @@ public final class GtpCommand implements Callable<Integer> {
                 err.flush();
               });
       GtpEngine engine = search.engine(rules, size);
+      new AnalysisGtp().registerOn(engine);
       engine.run(
           new InputStreamReader(System.in, StandardCharsets.UTF_8),
           commandSpec.commandLine().getOut());
