@@ -7,11 +7,16 @@ Runs SUITE.tst (from GNUGO_SOURCE/regression) line by line in gofarm and in GNU 
 both fed the same commands (loadsgf, trymove, popgo, ...). Every test gofarm fails falls in one
 class, printed with the test and both answers:
 
-  no answer     gofarm refused (a GTP error naming why: outside what its reading covers)
+  no answer     gofarm refused (a GTP error naming why: outside what its reading covers), or
+                eval_eye answered -1: the point is in none of gofarm's eye spaces (regions of at
+                most 7 points enclosed by one colour), where GNU Go's eye spaces reach further
   other move    the right result with a move the test does not list, and GNU Go's own reading
                 says that move works too (attack/defend: after it, GNU Go finds no defence or
                 no attack): the test's list of moves is incomplete, gofarm's answer is right
-  wrong         anything else: a wrong result, or a move that GNU Go's reading refutes
+  wrong         anything else, by kind: "missed" (gofarm answers 0 where the test wants a
+                success), "false" (gofarm succeeds where the test wants 0), "ko" (both succeed,
+                with different ko codes), "move" (the right code, a move GNU Go refutes),
+                "value" (eval_eye, analyze_semeai, dragon_status: another answer)
 
 Tests marked as known failures of GNU Go (a trailing *) are classed like the others; the summary
 counts them apart. GNU Go 3.8 caches its reading across loadsgf (keyed without the player to
@@ -97,6 +102,7 @@ def main():
     gnugo = Gtp(args.gnugo, regression)
     classes = {"passed": [], "no answer": [], "other move": [], "wrong": []}
     known = 0
+    subclasses = {}
     pending = None  # (id, command line)
     try:
         for raw in lines:
@@ -114,7 +120,7 @@ def main():
                     continue
                 known += known_failure
                 words = command_line.split()
-                if not ok:
+                if not ok or (words[0] == "eval_eye" and answer == "-1"):
                     kind = "no answer"
                 elif (words[0] in ("attack", "defend") and answer.split()[0] != "0"
                       and re.fullmatch(r"[123]", answer.split()[0])
@@ -124,9 +130,23 @@ def main():
                     kind = "other move"
                 else:
                     kind = "wrong"
+                    wanted = re.sub(r"[()]", "", expected).split()[0] if expected else ""
+                    got = answer.split()[0] if answer else ""
+                    if words[0] not in ("attack", "defend"):
+                        sub = "value"
+                    elif got == "0":
+                        sub = "missed"
+                    elif wanted == "0":
+                        sub = "false"
+                    elif not re.fullmatch(wanted.replace("|", "|"), got):
+                        sub = "ko"
+                    else:
+                        sub = "move"
+                    subclasses[sub] = subclasses.get(sub, 0) + 1
+                    kind_label = "wrong " + sub
                 classes[kind].append(test_id)
-                print("%-10s %5s%s %-28s gofarm: %-40s wanted: %s" % (
-                    kind, test_id, "*" if known_failure else " ", command_line, answer[:40], expected))
+                print("%-13s %5s%s %-28s gofarm: %-40s wanted: %s" % (
+                    kind_label if kind == "wrong" else kind, test_id, "*" if known_failure else " ", command_line, answer[:40], expected))
                 continue
             if not line or line.startswith("#"):
                 continue
@@ -143,9 +163,10 @@ def main():
         gnugo.close()
     total = sum(len(v) for v in classes.values())
     print("\n%s: %d tests, gofarm passes %d; fails %d: no answer %d, other move (GNU Go agrees) %d, "
-          "wrong %d; %d of the failures are tests GNU Go itself is expected to fail (*)" % (
+          "wrong %d (%s); %d of the failures are tests GNU Go itself is expected to fail (*)" % (
               args.suite, total, len(classes["passed"]), total - len(classes["passed"]),
-              len(classes["no answer"]), len(classes["other move"]), len(classes["wrong"]), known))
+              len(classes["no answer"]), len(classes["other move"]), len(classes["wrong"]),
+              ", ".join("%s %d" % kv for kv in sorted(subclasses.items())), known))
 
 
 if __name__ == "__main__":

@@ -51,7 +51,8 @@ import java.util.List;
  *       prevented. Anything else is refused, with why.
  *   <li>{@code analyze_semeai A B}: the race of the chains at A and B with A's colour to move
  *       ({@link Semeai}): the defence of A, the attack on B, and one move: the attack's when it
- *       succeeds, else the defence's, else {@code PASS}.
+ *       succeeds, else the defence's, else {@code PASS}. Only an enclosed race is read (both
+ *       regions of the other colour at most {@link Semeai#MAX_REGION} points); others are refused.
  *   <li>{@code increase_depths}, {@code decrease_depths}: double or halve every reading budget (GNU
  *       Go raises its depth limits by one).
  * </ul>
@@ -210,6 +211,13 @@ public final class AnalysisGtp {
     return new LocalLife(game).setBudget(scaled(LOCAL_NODES));
   }
 
+  /**
+   * The node budget of each side of a race at the default depth: an answer in about a second; the
+   * deepest races of the project's suites need {@link Semeai#DEFAULT_NODES} (three {@code
+   * increase_depths}).
+   */
+  static final long SEMEAI_NODES = Semeai.DEFAULT_NODES / 8;
+
   /** The node budget of a local life-and-death reading at the default depth. */
   static final long LOCAL_NODES = 200_000;
 
@@ -237,11 +245,17 @@ public final class AnalysisGtp {
               + " are both "
               + Color.name(game.board().color(a)));
     }
-    Semeai.Result r = new Semeai(game).setBudget(scaled(Semeai.DEFAULT_NODES)).read(a, b);
+    Semeai semeai = new Semeai(game).setBudget(scaled(SEMEAI_NODES));
+    String open = semeai.notEnclosed(a, b);
+    if (open != null) {
+      throw new GtpEngine.Failure(
+          "not read: " + open + " (gofarm has no reading of races in open areas)");
+    }
+    Semeai.Result r = semeai.read(a, b);
     if (!r.exact()) {
       throw new GtpEngine.Failure(
           "reading ran out of its budget of "
-              + scaled(Semeai.DEFAULT_NODES)
+              + scaled(SEMEAI_NODES)
               + " nodes a side; increase_depths reads deeper");
     }
     int move =

@@ -225,6 +225,7 @@ class AnalysisGtpTest {
             11 increase_depths 2
             12 trymove b a2
             13 popgo 1
+            14 analyze_semeai A2 E3
             """,
         """
         =
@@ -284,6 +285,9 @@ class AnalysisGtpTest {
         ?12 illegal move: A2 is occupied
 
         ?13 popgo takes no arguments, got 1
+
+        ?14 not read: the region around E3 has 73 points; a race is read whole only when both \
+        have at most 24 (gofarm has no reading of races in open areas)
 
         """);
   }

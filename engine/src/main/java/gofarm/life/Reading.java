@@ -17,9 +17,10 @@ import java.util.Arrays;
  *
  * <ul>
  *   <li><em>tactical</em> ({@link #attack}, {@link #defend}): the moves are the target's liberties,
- *       the liberties next to them (nets), captures and ataris of the chains around it, and the
- *       rescue of attacking chains in atari; a target that reaches {@link #SAFE_LIBERTIES}
- *       liberties has escaped. Ladders and nets are read out this way.
+ *       the liberties next to them (nets; against three liberties, the points next to two of them),
+ *       captures and ataris of the chains around it, and the rescue of attacking chains in atari; a
+ *       target that reaches {@link #SAFE_LIBERTIES} liberties has escaped. Ladders and nets are
+ *       read out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides (but points that touch only the mover's own stones outside small
  *       regions), and the target lives only by staying on the board: the attacker has no move left
@@ -421,6 +422,8 @@ public final class Reading {
           n = addEmpty(l + 1, 40, out, score, n);
           n = addEmpty(l + stride, 40, out, score, n);
         }
+      } else if (libs == 3) {
+        n = netMoves(liberties, count, out, score, n);
       }
       n = neighbourChainMoves(toMove, out, score, n);
     } else {
@@ -431,6 +434,42 @@ public final class Reading {
     }
     sort(out, score, n);
     return n;
+  }
+
+  /**
+   * The nets against a target with three liberties: the empty points next to two of its liberties
+   * that are not liberties themselves (a stone there covers both escape routes, GNU Go's geta).
+   */
+  private int netMoves(int[] liberties, int count, int[] out, int[] score, int n) {
+    for (int i = 0; i < count; i++) {
+      int l = liberties[i];
+      n = addNet(l - stride, liberties, count, out, score, n);
+      n = addNet(l - 1, liberties, count, out, score, n);
+      n = addNet(l + 1, liberties, count, out, score, n);
+      n = addNet(l + stride, liberties, count, out, score, n);
+    }
+    return n;
+  }
+
+  private int addNet(int q, int[] liberties, int count, int[] out, int[] score, int n) {
+    if (board.color(q) != Color.EMPTY || isLiberty(q, liberties, count)) {
+      return n;
+    }
+    int touching = 0;
+    for (int j = 0; j < count; j++) {
+      int d = Math.abs(liberties[j] - q);
+      touching += d == 1 || d == stride ? 1 : 0;
+    }
+    return touching >= 2 ? add(q, 40, out, score, n) : n;
+  }
+
+  private static boolean isLiberty(int q, int[] liberties, int count) {
+    for (int j = 0; j < count; j++) {
+      if (liberties[j] == q) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -100,6 +100,30 @@ public final class Semeai {
         defence.exact() && attack.exact());
   }
 
+  /**
+   * Why the race between the chains at a and b is not enclosed, naming the region too big, or null
+   * when both regions of the other colour have at most {@link #MAX_REGION} points: then the area
+   * read is every point of the race, else only the empty points near the groups, which is a guess
+   * at where an open race is fought.
+   */
+  public String notEnclosed(int a, int b) {
+    Board board = game.board();
+    for (int p : new int[] {a, b}) {
+      byte enemy = Color.opponent(board.color(p));
+      PointSet region =
+          PointSet.component(p, board.geometry().allPoints().andNot(board.points(enemy)));
+      if (region.cardinality() > MAX_REGION) {
+        return "the region around "
+            + board.geometry().name(p)
+            + " has "
+            + region.cardinality()
+            + " points; a race is read whole only when both have at most "
+            + MAX_REGION;
+      }
+    }
+    return null;
+  }
+
   /** The empty points a group's race is fought on (class comment). */
   private static PointSet area(Board board, int p) {
     Geometry g = board.geometry();
