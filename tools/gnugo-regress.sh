@@ -77,12 +77,12 @@ for suite in "${suites[@]}"; do
   run gnugo "$gnugo" "$suite"
 done
 for suite in "${suites[@]}"; do
-  join <(tests gofarm "$suite" | sort -u) <(tests gnugo "$suite" | sort -u) | awk -v suite="$suite" '
+  join <(tests gofarm "$suite" | sort -u -k1,1) <(tests gnugo "$suite" | sort -u -k1,1) | awk -v suite="$suite" -v out="$out" '
     function ok(s) { return s == "pass" || s == "PASS" }
     ok($2) && !ok($3) { only_gofarm = only_gofarm " " $1 }
     !ok($2) && ok($3) { n++ }
     END {
       printf "%s: passed by gofarm only:%s\n", suite, only_gofarm == "" ? " none" : only_gofarm
-      printf "%s: passed by GNU Go only: %d tests (see %s)\n", suite, n, "OUT/gofarm/" suite "/" suite ".html" }'
+      printf "%s: passed by GNU Go only: %d tests (see %s)\n", suite, n, out "/gofarm/" suite "/" suite ".html" }'
 done
 echo "reports, every test with both answers: $out/gofarm/SUITE/index.html and $out/gnugo/SUITE/index.html"

@@ -93,6 +93,26 @@ class ScriptsTest {
         r.output());
   }
 
+  /** The regression script names what it needs before it starts anything. */
+  @Test
+  void theRegressScriptRefusesWhatIsNotAGnuGoTree(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    Tools.Result usage =
+        Tools.run(
+            DeployFiles.ROOT, Duration.ofSeconds(30), List.of("bash", "tools/gnugo-regress.sh"));
+    assertEquals(2, usage.exit(), usage.output());
+    assertTrue(usage.output().contains("GNUGO_SOURCE GOGUI_CLASSES OUT"), usage.output());
+    Tools.Result notGnuGo =
+        Tools.run(
+            DeployFiles.ROOT,
+            Duration.ofSeconds(30),
+            List.of("bash", "tools/gnugo-regress.sh", dir.toString(), "gogui", "out"));
+    assertEquals(2, notGnuGo.exit(), notGnuGo.output());
+    assertTrue(
+        notGnuGo.output().contains("no regression/ directory in " + dir + ": give a GNU Go source"),
+        notGnuGo.output());
+  }
+
   private static void assertRefused(String message, String... args) throws Exception {
     List<String> command = new ArrayList<>(List.of("bash", "deploy/local/cluster.sh"));
     command.addAll(List.of(args));

@@ -54,9 +54,12 @@ import picocli.CommandLine.Spec;
           + " set a game clock, and genmove then spends the clock's share of each move instead"
           + " (the moves likely left from the empty points; most of a byo-yomi period);"
           + " final_status_list and final_score read life and death (Benson, tactics, local"
-          + " reading, then seeded heavy playouts for what reading leaves open). GoGui analyze"
-          + " commands: gofarm-winrates, gofarm-ownership, gofarm-search (see"
-          + " gogui-analyze_commands)."
+          + " reading, then seeded heavy playouts for what reading leaves open). GNU Go's"
+          + " analysis commands attack, defend, eval_eye, owl_attack, owl_defend, dragon_status,"
+          + " analyze_semeai, increase_depths, decrease_depths, trymove, popgo, reg_genmove and"
+          + " color answer from the same reading, in GNU Go's formats, or fail saying why they"
+          + " cannot. GoGui analyze commands: gofarm-winrates, gofarm-ownership, gofarm-search"
+          + " and those of the analysis commands (see gogui-analyze_commands)."
     })
 public final class GtpCommand implements Callable<Integer> {
   @Option(
