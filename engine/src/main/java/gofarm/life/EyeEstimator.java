@@ -323,7 +323,20 @@ public final class EyeEstimator {
       defence.or(spoilers);
       if (n > 1) {
         defence.or(defective);
+        // Where the owner mends the point by filling it, the attacker, if it may play there,
+        // keeps it defective by filling it first.
+        for (int p = defective.next(0); p >= 0; p = defective.next(p + 1)) {
+          if (board.isLegal(p, enemy)) {
+            attack.add(p);
+          }
+        }
       }
+    }
+    if (value.isAssailable() && attack.isEmpty() && !defence.isEmpty()) {
+      // The attacker has no move against the space, so the owner's mend can wait: the space is
+      // worth what the owner gets moving first (a dead stone inside it captured at leisure).
+      int owner = value.defenderFirst();
+      value = new EyeValue(owner, owner, owner, Math.max(owner, value.defenderFirstTenuki()));
     }
     if (!value.isAssailable()) {
       attack.clear();
