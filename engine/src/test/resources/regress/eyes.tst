@@ -669,3 +669,20 @@ X . . . X
 X X X X X
 66 eyes A5
 #? [0 2]
+
+
+# GNU Go's optics.tst 111 (eyes1.sgf, eval_eye A10) in small: white's space of a dead black stone
+# (A3, in atari) and one empty point (A4) whose diagonal B5 is a black stone that cannot be
+# captured. The diagonal test would call A4 false, but black has no move there (A4 is suicide for
+# it while white A5 has another liberty), so white takes A3 when it likes and the eye is at A3,
+# whose diagonals are white: one sure eye, as GNU Go's eval_eye says (1 1).
+board
+X X . . . . .
+. X . . . . .
+O X X X . . .
+. O . X . . .
+X O . . . . .
+O O O O . . .
+. . . . . . .
+67 eye_value A4
+#? [1111 .*]

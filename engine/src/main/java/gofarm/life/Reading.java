@@ -431,6 +431,16 @@ public final class Reading {
       for (int i = 0; i < count; i++) {
         n = add(liberties[i], 100 + 10 * board.emptyNeighbourCount(liberties[i]), out, score, n);
       }
+      if (libs == 2) {
+        // Out of a net: the defender reaches for the points next to its liberties.
+        for (int i = 0; i < count; i++) {
+          int l = liberties[i];
+          n = addEmpty(l - stride, 30, out, score, n);
+          n = addEmpty(l - 1, 30, out, score, n);
+          n = addEmpty(l + 1, 30, out, score, n);
+          n = addEmpty(l + stride, 30, out, score, n);
+        }
+      }
     }
     sort(out, score, n);
     return n;
