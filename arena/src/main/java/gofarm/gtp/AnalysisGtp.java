@@ -104,7 +104,9 @@ public final class AnalysisGtp {
   // ---------------------------------------------------------------- eyes
 
   private String evalEye(Game game, List<String> args) {
-    count(args, 1, "eval_eye", "vertex");
+    if (args.size() != 1) {
+      throw wrongCount("eval_eye", 1, args.size());
+    }
     Geometry g = game.geometry();
     int p = vertex(game, args.get(0));
     if (p == Point.PASS) {
@@ -318,31 +320,22 @@ public final class AnalysisGtp {
 
   // ---------------------------------------------------------------- arguments
 
-  private static void count(List<String> args, int n, String command, String usage) {
-    if (args.size() != n) {
-      throw new GtpEngine.Failure(
-          command
-              + " takes "
-              + n
-              + (n == 1 ? " argument" : " arguments")
-              + " ("
-              + usage
-              + "), got "
-              + args.size());
-    }
+  /** A failure for a command given {@code got} arguments where it takes {@code n} vertices. */
+  private static GtpEngine.Failure wrongCount(String command, int n, int got) {
+    return new GtpEngine.Failure(
+        command
+            + " takes "
+            + n
+            + (n == 1 ? " vertex" : " vertices")
+            + ", got "
+            + got
+            + (got == 1 ? " argument" : " arguments"));
   }
 
   /** The stone at argument i of n, with GNU Go's failure texts and the detail. */
   private static int stone(Game game, List<String> args, int n, int i, String command) {
     if (args.size() != n) {
-      throw new GtpEngine.Failure(
-          command
-              + " takes "
-              + n
-              + (n == 1 ? " vertex" : " vertices")
-              + ", got "
-              + args.size()
-              + (args.size() == 1 ? " argument" : " arguments"));
+      throw wrongCount(command, n, args.size());
     }
     int p = vertex(game, args.get(i));
     if (p == Point.PASS) {

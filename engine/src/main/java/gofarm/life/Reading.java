@@ -415,13 +415,7 @@ public final class Reading {
         n = add(liberties[i], 100 + board.emptyNeighbourCount(liberties[i]), out, score, n);
       }
       if (libs <= 2) {
-        for (int i = 0; i < count; i++) {
-          int l = liberties[i];
-          n = addEmpty(l - stride, 40, out, score, n);
-          n = addEmpty(l - 1, 40, out, score, n);
-          n = addEmpty(l + 1, 40, out, score, n);
-          n = addEmpty(l + stride, 40, out, score, n);
-        }
+        n = secondLiberties(liberties, count, 40, out, score, n);
       } else if (libs == 3) {
         n = netMoves(liberties, count, out, score, n);
       }
@@ -433,16 +427,22 @@ public final class Reading {
       }
       if (libs == 2) {
         // Out of a net: the defender reaches for the points next to its liberties.
-        for (int i = 0; i < count; i++) {
-          int l = liberties[i];
-          n = addEmpty(l - stride, 30, out, score, n);
-          n = addEmpty(l - 1, 30, out, score, n);
-          n = addEmpty(l + 1, 30, out, score, n);
-          n = addEmpty(l + stride, 30, out, score, n);
-        }
+        n = secondLiberties(liberties, count, 30, out, score, n);
       }
     }
     sort(out, score, n);
+    return n;
+  }
+
+  /** The empty points next to the target's liberties, at score s. */
+  private int secondLiberties(int[] liberties, int count, int s, int[] out, int[] score, int n) {
+    for (int i = 0; i < count; i++) {
+      int l = liberties[i];
+      n = addEmpty(l - stride, s, out, score, n);
+      n = addEmpty(l - 1, s, out, score, n);
+      n = addEmpty(l + 1, s, out, score, n);
+      n = addEmpty(l + stride, s, out, score, n);
+    }
     return n;
   }
 
