@@ -593,6 +593,7 @@ class JobActorsTest {
                 "worker " + id,
                 WorkerPool.About.NONE,
                 stream,
+                false,
                 WorkerProtocol.welcome(60, "test"),
                 pool,
                 manager,
