@@ -7,7 +7,9 @@ import com.google.protobuf.UnsafeByteOperations;
 import gofarm.playout.PlayoutStats;
 import gofarm.playout.PlayoutStats.PointSeries;
 import java.io.IOException;
-import java.nio.ByteBuffer;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.List;
 
 /**
@@ -115,19 +117,105 @@ final class DenseCounts {
     return values::get;
   }
 
-  /** Reads a block in order; a malformed block throws IllegalArgumentException ("dense: ..."). */
+  /**
+   * Reads a block in order; a malformed block throws IllegalArgumentException ("dense: ...") when
+   * the read reaches the bad bytes.
+   *
+   * <p>The block is decoded in one tight loop into a scratch array of the thread's, then handed out
+   * entry by entry: eight one-byte varints (most counts of a chunk) are taken from one {@code long}
+   * at a time. Decoding varint by varint through a {@code ByteBuffer} took about 16 µs to check a
+   * 19×19 block and 6 µs to add it, most of a busy coordinator's time. A thread reads one block at
+   * a time: a reader is used up before the next is made.
+   */
   static final class Reader implements Entries {
-    private final ByteBuffer in;
-    private int position;
+    private static final VarHandle LONGS =
+        MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** The high bit of each byte: a varint continues past a byte that has it. */
+    private static final long CONTINUATIONS = 0x8080808080808080L;
+
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+    /** A thread's arrays for one block: its bytes and its decoded varints. */
+    private static final class Scratch {
+      byte[] bytes = new byte[4096];
+      long[] values = new long[4096];
+    }
+
+    private final byte[] bytes;
     private final int limit;
+    private final long[] values;
+
+    /** Varints decoded before the end of the block or the first malformed one. */
+    private final int count;
+
+    /** The bytes those varints take: the whole block unless it is malformed. */
+    private final int decoded;
+
+    /** Why decoding stopped before the end of the block, or null if it did not. */
+    private final String malformed;
+
+    private int position;
 
     Reader(ByteString block) {
-      // A view of the block's own array: nothing is copied. The varints are decoded here rather
-      // than by CodedInputStream, whose calls through its abstract class the JIT did not inline
-      // (about half the coordinator's samples went to reading the block).
-      this.in = block.asReadOnlyByteBuffer();
-      this.position = in.position();
-      this.limit = in.limit();
+      Scratch scratch = SCRATCH.get();
+      limit = block.size();
+      if (scratch.bytes.length < limit) {
+        scratch.bytes = new byte[limit];
+      }
+      // At most one varint a byte.
+      if (scratch.values.length < limit) {
+        scratch.values = new long[limit];
+      }
+      bytes = scratch.bytes;
+      values = scratch.values;
+      block.copyTo(bytes, 0);
+      int p = 0;
+      int k = 0;
+      String problem = null;
+      while (p < limit) {
+        if (p + 8 <= limit) {
+          long word = (long) LONGS.get(bytes, p);
+          if ((word & CONTINUATIONS) == 0) {
+            for (int i = 0; i < 8; i++) {
+              values[k + i] = (word >>> (8 * i)) & 0xff;
+            }
+            k += 8;
+            p += 8;
+            continue;
+          }
+        }
+        byte b = bytes[p];
+        if (b >= 0) {
+          values[k++] = b;
+          p++;
+          continue;
+        }
+        long value = 0;
+        int end = p;
+        for (int shift = 0; ; shift += 7) {
+          if (shift >= 64) {
+            problem = "dense: a varint longer than ten bytes";
+            break;
+          }
+          if (end >= limit) {
+            break; // truncated: reported when the entry is read
+          }
+          b = bytes[end++];
+          value |= (long) (b & 0x7f) << shift;
+          if (b >= 0) {
+            break;
+          }
+        }
+        if (problem != null || b < 0) {
+          break;
+        }
+        values[k++] = value;
+        p = end;
+      }
+      count = k;
+      decoded = p;
+      malformed = problem;
     }
 
     /** Entry {@code index} is the next one: the index only documents the order. */
@@ -138,30 +226,33 @@ final class DenseCounts {
 
     /** The next varint of the block. */
     long next() {
-      if (position < limit) {
-        byte b = in.get(position);
-        if (b >= 0) {
-          position++;
-          return b;
-        }
+      if (position < count) {
+        return values[position++];
       }
-      return nextLong();
+      throw new IllegalArgumentException(
+          malformed != null ? malformed : "dense: truncated (" + limit + " bytes)");
     }
 
-    /** A varint of two bytes or more (or none left). */
-    private long nextLong() {
-      long value = 0;
-      for (int shift = 0; shift < 64; shift += 7) {
-        if (position >= limit) {
-          throw new IllegalArgumentException("dense: truncated (" + limit + " bytes)");
-        }
-        byte b = in.get(position++);
-        value |= (long) (b & 0x7f) << shift;
-        if (b >= 0) {
-          return value;
-        }
+    /**
+     * The index in {@link #values} of the next entry, of which there are at least {@code entries}
+     * more; throws as reading past the last would.
+     */
+    int require(int entries) {
+      if (count - position < entries) {
+        position = count;
+        next();
       }
-      throw new IllegalArgumentException("dense: a varint longer than ten bytes");
+      return position;
+    }
+
+    /** The decoded entries, from {@link #require}'s index on; read only. */
+    long[] values() {
+      return values;
+    }
+
+    /** Passes over {@code entries} entries that {@link #require} said are there. */
+    void skip(int entries) {
+      position += entries;
     }
 
     /** A histogram's first index or entry count, which must be 0..{@code max} ({@code what}). */
@@ -176,10 +267,22 @@ final class DenseCounts {
 
     /** Throws unless every byte of the block was read. */
     void finish() {
-      if (position != limit) {
-        throw new IllegalArgumentException(
-            "dense: " + (limit - position) + " bytes after the per-point counts");
+      if (position == count && decoded == limit) {
+        return;
       }
+      throw new IllegalArgumentException(
+          "dense: " + (limit - bytesOf(position)) + " bytes after the per-point counts");
+    }
+
+    /** The bytes the first {@code entries} varints take. */
+    private int bytesOf(int entries) {
+      int p = 0;
+      for (int n = 0; n < entries; p++) {
+        if (bytes[p] >= 0) {
+          n++;
+        }
+      }
+      return p;
     }
   }
 }
