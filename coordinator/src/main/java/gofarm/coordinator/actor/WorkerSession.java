@@ -284,12 +284,18 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
     lastHeard = System.nanoTime();
     WorkerMessage m = received.message();
     if (m.hasBatch()) {
+      int ignored = 0;
       for (WorkerMessage inner : m.getBatch().getMessagesList()) {
-        if (inner.hasBatch()) {
-          getContext().getLog().warn("worker {} sent a batch in a batch; ignored", workerId);
+        if (inner.hasBatch() || inner.hasHello()) {
+          ignored++; // nothing a worker means: one line for all, however many it sent
         } else {
           handle(inner);
         }
+      }
+      if (ignored > 0) {
+        getContext()
+            .getLog()
+            .warn("worker {} put {} hellos or batches in a batch; ignored", workerId, ignored);
       }
     } else {
       handle(m);
