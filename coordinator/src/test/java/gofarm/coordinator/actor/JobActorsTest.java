@@ -641,7 +641,7 @@ class JobActorsTest {
   /**
    * A worker that reads batches gets a lease's assignments in one message and its acknowledgements
    * within the delay; its batches of results count, what has no place in a batch (a hello, a batch)
-   * is ignored, and one batch returns all its credit.
+   * is ignored, and the credit they free brings the job's last chunks.
    */
   @Test
   void aBatchingWorkersMessagesTravelTogether() throws InterruptedException {
@@ -669,7 +669,7 @@ class JobActorsTest {
     Set<ChunkKey> sent = new HashSet<>();
     first.forEach(a -> sent.add(ChunkKey.fromProto(a.getId())));
     assertEquals(sent, acked);
-    // The four results freed four chunks of credit: the last two of the job come at once.
+    // The four results freed four chunks of credit: the last two of the job come.
     w.send(run(w.nextAssignment()));
     w.send(run(w.nextAssignment()));
     awaitFinished("a", 300);
