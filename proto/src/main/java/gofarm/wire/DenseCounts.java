@@ -7,7 +7,6 @@ import com.google.protobuf.UnsafeByteOperations;
 import gofarm.playout.PlayoutStats;
 import gofarm.playout.PlayoutStats.PointSeries;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
@@ -115,19 +114,109 @@ final class DenseCounts {
     return values::get;
   }
 
-  /** Reads a block in order; a malformed block throws IllegalArgumentException ("dense: ..."). */
+  /**
+   * Reads a block in order; a malformed block throws IllegalArgumentException ("dense: ...") when
+   * the read reaches the bad bytes.
+   *
+   * <p>The block is decoded in one tight loop into a scratch array of the thread's, then handed out
+   * entry by entry: eight one-byte varints (most counts of a chunk) are taken at a time. Decoding
+   * varint by varint through a {@code ByteBuffer} took about 16 µs to check a 19×19 block and 6 µs
+   * to add it, most of a busy coordinator's time. A thread reads one block at a time: a reader is
+   * used up before the next is made.
+   */
   static final class Reader implements Entries {
-    private final ByteBuffer in;
-    private int position;
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+    /** A thread's arrays for one block: its bytes and its decoded varints. */
+    private static final class Scratch {
+      byte[] bytes = new byte[4096];
+      long[] values = new long[4096];
+    }
+
+    private final byte[] bytes;
     private final int limit;
+    private final long[] values;
+
+    /** Varints decoded before the end of the block or the first malformed one. */
+    private final int count;
+
+    /** The bytes those varints take: the whole block unless it is malformed. */
+    private final int decoded;
+
+    /** Why decoding stopped before the end of the block, or null if it did not. */
+    private final String malformed;
+
+    private int position;
 
     Reader(ByteString block) {
-      // A view of the block's own array: nothing is copied. The varints are decoded here rather
-      // than by CodedInputStream, whose calls through its abstract class the JIT did not inline
-      // (about half the coordinator's samples went to reading the block).
-      this.in = block.asReadOnlyByteBuffer();
-      this.position = in.position();
-      this.limit = in.limit();
+      Scratch scratch = SCRATCH.get();
+      limit = block.size();
+      if (scratch.bytes.length < limit) {
+        scratch.bytes = new byte[limit];
+      }
+      // At most one varint a byte.
+      if (scratch.values.length < limit) {
+        scratch.values = new long[limit];
+      }
+      bytes = scratch.bytes;
+      values = scratch.values;
+      block.copyTo(bytes, 0);
+      long stop = decode(bytes, limit, values);
+      count = (int) (stop >>> 32);
+      decoded = (int) stop;
+      // Decoding stops early at a varint of more than ten bytes, or at a truncated last one.
+      malformed =
+          decoded < limit && decoded + 10 <= limit ? "dense: a varint longer than ten bytes" : null;
+    }
+
+    /**
+     * Decodes the varints of {@code bytes[0, limit)} into {@code values} until the end or the first
+     * malformed one: their count in the high half of the answer, the bytes they take in the low.
+     * Apart, so that the JIT compiles this loop on its own, whoever calls the reader.
+     */
+    private static long decode(byte[] bytes, int limit, long[] values) {
+      int p = 0;
+      int k = 0;
+      while (p < limit) {
+        if (p + 8 <= limit) {
+          byte b0 = bytes[p];
+          byte b1 = bytes[p + 1];
+          byte b2 = bytes[p + 2];
+          byte b3 = bytes[p + 3];
+          byte b4 = bytes[p + 4];
+          byte b5 = bytes[p + 5];
+          byte b6 = bytes[p + 6];
+          byte b7 = bytes[p + 7];
+          if ((b0 | b1 | b2 | b3 | b4 | b5 | b6 | b7) >= 0) {
+            values[k] = b0;
+            values[k + 1] = b1;
+            values[k + 2] = b2;
+            values[k + 3] = b3;
+            values[k + 4] = b4;
+            values[k + 5] = b5;
+            values[k + 6] = b6;
+            values[k + 7] = b7;
+            k += 8;
+            p += 8;
+            continue;
+          }
+        }
+        long value = 0;
+        int end = p;
+        for (int shift = 0; ; shift += 7) {
+          if (shift >= 64 || end >= limit) {
+            return (long) k << 32 | p; // ten bytes without an end, or truncated
+          }
+          byte b = bytes[end++];
+          value |= (long) (b & 0x7f) << shift;
+          if (b >= 0) {
+            break;
+          }
+        }
+        values[k++] = value;
+        p = end;
+      }
+      return (long) k << 32 | p;
     }
 
     /** Entry {@code index} is the next one: the index only documents the order. */
@@ -138,30 +227,33 @@ final class DenseCounts {
 
     /** The next varint of the block. */
     long next() {
-      if (position < limit) {
-        byte b = in.get(position);
-        if (b >= 0) {
-          position++;
-          return b;
-        }
+      if (position < count) {
+        return values[position++];
       }
-      return nextLong();
+      throw new IllegalArgumentException(
+          malformed != null ? malformed : "dense: truncated (" + limit + " bytes)");
     }
 
-    /** A varint of two bytes or more (or none left). */
-    private long nextLong() {
-      long value = 0;
-      for (int shift = 0; shift < 64; shift += 7) {
-        if (position >= limit) {
-          throw new IllegalArgumentException("dense: truncated (" + limit + " bytes)");
-        }
-        byte b = in.get(position++);
-        value |= (long) (b & 0x7f) << shift;
-        if (b >= 0) {
-          return value;
-        }
+    /**
+     * The index in {@link #values} of the next entry, of which there are at least {@code entries}
+     * more; throws as reading past the last would.
+     */
+    int require(int entries) {
+      if (count - position < entries) {
+        position = count;
+        next();
       }
-      throw new IllegalArgumentException("dense: a varint longer than ten bytes");
+      return position;
+    }
+
+    /** The decoded entries, from {@link #require}'s index on; read only. */
+    long[] values() {
+      return values;
+    }
+
+    /** Passes over {@code entries} entries that {@link #require} said are there. */
+    void skip(int entries) {
+      position += entries;
     }
 
     /** A histogram's first index or entry count, which must be 0..{@code max} ({@code what}). */
@@ -176,10 +268,22 @@ final class DenseCounts {
 
     /** Throws unless every byte of the block was read. */
     void finish() {
-      if (position != limit) {
-        throw new IllegalArgumentException(
-            "dense: " + (limit - position) + " bytes after the per-point counts");
+      if (position == count && decoded == limit) {
+        return;
       }
+      throw new IllegalArgumentException(
+          "dense: " + (limit - bytesOf(position)) + " bytes after the per-point counts");
+    }
+
+    /** The bytes the first {@code entries} varints take. */
+    private int bytesOf(int entries) {
+      int p = 0;
+      for (int n = 0; n < entries; p++) {
+        if (bytes[p] >= 0) {
+          n++;
+        }
+      }
+      return p;
     }
   }
 }

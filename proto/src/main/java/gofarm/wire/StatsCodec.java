@@ -396,7 +396,7 @@ public final class StatsCodec {
       first = r.index(2 * points + 1, "the score histogram's first index");
       count = r.index(2 * points + 1 - first, "the score histogram's entry count");
       problems = scores(proto, r, first, count, points, n, problems);
-      problems = points(r, r, r, r, r, r, r, points, n, problems);
+      problems = densePoints(r, points, n, problems);
       r.finish();
     }
     problems = rules(proto, points, problems);
@@ -660,6 +660,49 @@ public final class StatsCodec {
     return problems;
   }
 
+  /**
+   * The per-point checks of a dense block: one quick pass over its decoded entries that only says
+   * whether every point passes, and {@link #points} (for its messages) only if one does not.
+   */
+  private static List<String> densePoints(
+      DenseCounts.Reader r, int points, long n, List<String> problems) {
+    int o = r.require(7 * points);
+    // Below 2^62 playouts, counts that are each at most n add up without overflow.
+    if (n < 1L << 62 && pointsPass(r.values(), o, points, n)) {
+      r.skip(7 * points);
+      return problems;
+    }
+    return points(r, r, r, r, r, r, r, points, n, problems);
+  }
+
+  /**
+   * Whether every point's seven counts, from {@code v[o]} on, pass the checks of {@link #points}.
+   */
+  private static boolean pointsPass(long[] v, int o, int points, long n) {
+    boolean pass = true;
+    for (int end = o + 7 * points; o < end; o += 7) {
+      long ob = v[o];
+      long ow = v[o + 1];
+      long obw = v[o + 2];
+      long bf = v[o + 3];
+      long bfw = v[o + 4];
+      long wf = v[o + 5];
+      long wfw = v[o + 6];
+      pass &=
+          (ob | ow | obw | bf | bfw | wf | wfw) >= 0
+              & ob <= n
+              & ow <= n
+              & bf <= n
+              & wf <= n
+              & ob + ow <= n
+              & obw <= ob + ow
+              & bf + wf <= n
+              & bfw <= bf
+              & wfw <= wf;
+    }
+    return pass;
+  }
+
   private static String negativeEntry(int i, long... values) {
     for (int k = 0; k < values.length; k++) {
       if (values[k] < 0) {
@@ -845,10 +888,12 @@ public final class StatsCodec {
   }
 
   private static void addDensePoints(PlayoutStats target, DenseCounts.Reader r, int points) {
-    for (int i = 0; i < points; i++) {
-      target.addPointCounts(
-          i, r.next(), r.next(), r.next(), r.next(), r.next(), r.next(), r.next());
+    int o = r.require(7 * points);
+    long[] v = r.values();
+    for (int i = 0; i < points; i++, o += 7) {
+      target.addPointCounts(i, v[o], v[o + 1], v[o + 2], v[o + 3], v[o + 4], v[o + 5], v[o + 6]);
     }
+    r.skip(7 * points);
   }
 
   private static void addPoints(PlayoutStats target, PointSeries series, List<Long> values) {

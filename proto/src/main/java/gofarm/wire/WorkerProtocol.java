@@ -147,13 +147,14 @@ public final class WorkerProtocol {
         : Math.min(MAX_CREDIT, 2 * hello.getThreads());
   }
 
-  /** The hub's answer to a valid Hello, from a hub that reads dense statistics. */
+  /** The hub's answer to a valid Hello, from a hub that reads dense statistics and batches. */
   public static Welcome welcome(int leaseSeconds, String version) {
     return Welcome.newBuilder()
         .setProtocolVersion(VERSION)
         .setLeaseSeconds(leaseSeconds)
         .setVersion(version)
         .setDenseStats(true)
+        .setBatches(true)
         .build();
   }
 

@@ -168,6 +168,66 @@ class StatsCodecTest {
         denseProblems(x -> x.addScoreCount(0, 1)));
   }
 
+  /**
+   * Counts of every varint length (one to ten bytes, negative ones included) at every offset in the
+   * block's eight-byte words: the dense form adds them bit for bit and finds the same problems as
+   * the repeated fields. Seeded; the seed is in every message.
+   */
+  @Test
+  void denseBlocksOfEveryVarintLengthReadAsTheRepeatedFields() {
+    for (long seed = 1; seed <= 20; seed++) {
+      Random random = new Random(seed);
+      PlayoutStats s = handMade();
+      for (int i = 0; i < 9; i++) {
+        for (PointSeries series : PointSeries.values()) {
+          // Mostly one-byte counts, as real chunks have, and some of any length.
+          long v =
+              random.nextInt(4) > 0
+                  ? random.nextInt(128) - s.get(series, i)
+                  : random.nextLong() >> random.nextInt(64);
+          s.add(series, i, v);
+        }
+      }
+      s.addLengthCount(11, random.nextLong() >> random.nextInt(64));
+      assertDenseReadsAsRepeated(s, "seed " + seed);
+    }
+  }
+
+  /**
+   * Every point at the bounds of its checks, then each count one off either way: the quick pass
+   * over a dense block's points finds what the repeated fields' checks find.
+   */
+  @Test
+  void densePointChecksAtTheirBounds() {
+    Random random = new Random(7);
+    for (PointSeries off : PointSeries.values()) {
+      for (int delta = -1; delta <= 1; delta++) {
+        PlayoutStats s = handMade();
+        for (int i = 0; i < 9; i++) {
+          long ob = random.nextInt(5);
+          long bf = random.nextInt(5);
+          long[] at = {ob, 4 - ob, 4, bf, bf, 4 - bf, 4 - bf};
+          for (PointSeries series : PointSeries.values()) {
+            s.add(series, i, at[series.ordinal()] - s.get(series, i));
+          }
+        }
+        s.add(off, random.nextInt(9), delta);
+        assertDenseReadsAsRepeated(s, off + " " + delta);
+      }
+    }
+  }
+
+  private static void assertDenseReadsAsRepeated(PlayoutStats s, String what) {
+    gofarm.proto.v1.PlayoutStats dense = StatsCodec.toDenseProto(s);
+    PlayoutStats merged = PlayoutStats.like(s);
+    StatsCodec.mergeInto(merged, dense);
+    assertEquals(s, merged, what);
+    assertEquals(
+        StatsCodec.problems(StatsCodec.toProto(s), handMade()),
+        StatsCodec.problems(dense, handMade()),
+        what);
+  }
+
   @Test
   void malformedDenseBlocks() {
     assertEquals("dense: truncated (3 bytes)", blockProblems((byte) 10, (byte) 2, (byte) 2));

@@ -11,6 +11,7 @@ import gofarm.proto.v1.HubMessage;
 import gofarm.proto.v1.Welcome;
 import gofarm.proto.v1.WorkerHubGrpc;
 import gofarm.proto.v1.WorkerMessage;
+import gofarm.proto.v1.WorkerMessages;
 import gofarm.wire.ChunkKey;
 import gofarm.wire.WorkerProtocol;
 import gofarm.worker.metrics.WorkerMetrics;
@@ -19,6 +20,8 @@ import io.grpc.Status;
 import io.grpc.stub.ClientCallStreamObserver;
 import io.grpc.stub.ClientResponseObserver;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 
 /**
@@ -32,6 +35,11 @@ import java.util.concurrent.ScheduledFuture;
  * refusal (FAILED_PRECONDITION for another protocol version, INVALID_ARGUMENT for a bad hello,
  * UNIMPLEMENTED for a server that is no hub), a welcome of another protocol version or giving up is
  * final: {@link Listener#fatal} with a message for the person running the worker.
+ *
+ * <p>Batches: the Hello says the worker reads {@code HubMessage.batch}; to a hub whose Welcome says
+ * it reads {@code WorkerMessage.batch}, results that finish while the control thread is busy (and
+ * the results resent after a reconnection) go out together in one message, the next time the
+ * control thread is free, since each message costs both ends far more than its bytes.
  *
  * <p>Control thread only ({@link ControlThread}); the gRPC callbacks post to it.
  */
@@ -67,6 +75,17 @@ final class HubConnection {
 
   private boolean closed;
 
+  /** Results waiting for the control thread to send them in one batch, and their bytes. */
+  private final List<WorkerMessage> batch = new ArrayList<>();
+
+  private int batchBytes;
+
+  /**
+   * The most bytes of results in one batch, far below the hub's 16 MiB message limit; a larger
+   * result goes alone.
+   */
+  static final int MAX_BATCH_BYTES = 1 << 20;
+
   HubConnection(
       ManagedChannel channel,
       WorkerSettings settings,
@@ -95,14 +114,45 @@ final class HubConnection {
     send(WorkerMessage.newBuilder().setDraining(Draining.getDefaultInstance()).build());
   }
 
-  /** Sends a result in the form the current stream's hub reads (results are kept dense). */
+  /**
+   * Sends a result in the form the current stream's hub reads (results are kept dense): to a hub
+   * that reads batches, with the other results of this turn of the control thread.
+   */
   void sendResult(ChunkResult result) {
-    if (stream != null && stream.welcome != null) {
-      send(
-          WorkerMessage.newBuilder()
-              .setResult(WorkerProtocol.forHub(result, stream.welcome))
-              .build());
+    if (stream == null || stream.welcome == null) {
+      return;
     }
+    WorkerMessage m =
+        WorkerMessage.newBuilder().setResult(WorkerProtocol.forHub(result, stream.welcome)).build();
+    if (!stream.welcome.getBatches()) {
+      send(m);
+      return;
+    }
+    int size = m.getSerializedSize();
+    if (batchBytes + size > MAX_BATCH_BYTES) {
+      flush();
+    }
+    if (batch.isEmpty()) {
+      control.post(this::flush);
+    }
+    batch.add(m);
+    batchBytes += size;
+  }
+
+  /** Sends the waiting results: one alone, several as a batch. */
+  private void flush() {
+    if (batch.isEmpty()) {
+      return;
+    }
+    WorkerMessage m =
+        batch.size() == 1
+            ? batch.get(0)
+            : WorkerMessage.newBuilder()
+                .setBatch(WorkerMessages.newBuilder().addAllMessages(batch))
+                .build();
+    batch.clear();
+    batchBytes = 0;
+    write(m);
   }
 
   /** Hands a chunk back unstarted (draining). */
@@ -129,6 +179,7 @@ final class HubConnection {
     closed = true;
     cancelHeartbeats();
     if (stream != null) {
+      flush();
       if (clean) {
         stream.out.onCompleted();
       } else {
@@ -157,6 +208,13 @@ final class HubConnection {
       case WELCOME -> onWelcome(s, m.getWelcome());
       case ASSIGNMENT -> listener.assigned(m.getAssignment());
       case ACK -> listener.acknowledged(ChunkKey.fromProto(m.getAck().getId()));
+      case BATCH -> {
+        for (HubMessage inner : m.getBatch().getMessagesList()) {
+          if (inner.hasAssignment() || inner.hasAck()) {
+            onHubMessage(s, inner); // nothing else belongs in a batch
+          }
+        }
+      }
       case KIND_NOT_SET -> {
         // A kind added by a newer hub of the same protocol version: it asks nothing of us.
       }
@@ -195,6 +253,9 @@ final class HubConnection {
       return;
     }
     stream = null;
+    // Results not sent yet are kept and go again on the next stream.
+    batch.clear();
+    batchBytes = 0;
     cancelHeartbeats();
     metrics.connected(false);
     // The hub re-queues a lost stream's leases at once, so they are no longer ours to run.
@@ -247,8 +308,16 @@ final class HubConnection {
     }
   }
 
-  /** Writes to the current stream once the hub has welcomed it; drops the message otherwise. */
+  /**
+   * Writes to the current stream once the hub has welcomed it, after the results waiting to go;
+   * drops the message otherwise.
+   */
   private void send(WorkerMessage m) {
+    flush();
+    write(m);
+  }
+
+  private void write(WorkerMessage m) {
     if (stream != null && stream.welcomed) {
       stream.out.onNext(m);
     }

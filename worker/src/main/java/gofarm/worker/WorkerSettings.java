@@ -98,6 +98,7 @@ public record WorkerSettings(
         .addAllEngines(engines)
         .setVersion(version)
         .setProtocolVersion(WorkerProtocol.VERSION)
+        .setBatches(true)
         .build();
   }
 

@@ -9,6 +9,7 @@ import gofarm.proto.v1.ChunkResult;
 import gofarm.proto.v1.ChunkReturned;
 import gofarm.proto.v1.Hello;
 import gofarm.proto.v1.HubMessage;
+import gofarm.proto.v1.HubMessages;
 import gofarm.proto.v1.ResultAck;
 import gofarm.proto.v1.Welcome;
 import gofarm.proto.v1.WorkerHubGrpc;
@@ -108,13 +109,21 @@ final class FakeHub extends WorkerHubGrpc.WorkerHubImplBase implements AutoClose
     private final BlockingQueue<WorkerMessage> received = new LinkedBlockingQueue<>();
     private final CompletableFuture<Status> endedByWorker = new CompletableFuture<>();
 
+    /** Batches the worker sent: their messages are in {@link #next} one by one. */
+    final AtomicInteger batches = new AtomicInteger();
+
     HubStream(StreamObserver<HubMessage> out) {
       this.out = out;
     }
 
     @Override
     public void onNext(WorkerMessage message) {
-      received.add(message);
+      if (message.hasBatch()) {
+        batches.incrementAndGet();
+        received.addAll(message.getBatch().getMessagesList());
+      } else {
+        received.add(message);
+      }
     }
 
     @Override
@@ -210,7 +219,23 @@ final class FakeHub extends WorkerHubGrpc.WorkerHubImplBase implements AutoClose
     }
 
     void ack(ChunkId id) {
-      send(HubMessage.newBuilder().setAck(ResultAck.newBuilder().setId(id)).build());
+      send(ackMessage(id));
+    }
+
+    static HubMessage ackMessage(ChunkId id) {
+      return HubMessage.newBuilder().setAck(ResultAck.newBuilder().setId(id)).build();
+    }
+
+    static HubMessage assignMessage(ChunkAssignment a) {
+      return HubMessage.newBuilder().setAssignment(a).build();
+    }
+
+    /** Sends {@code messages} in one batch. */
+    void batch(HubMessage... messages) {
+      send(
+          HubMessage.newBuilder()
+              .setBatch(HubMessages.newBuilder().addAllMessages(java.util.List.of(messages)))
+              .build());
     }
 
     /** Ends the stream from the hub's side with {@code status}. */

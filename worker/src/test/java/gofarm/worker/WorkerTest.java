@@ -165,6 +165,46 @@ class WorkerTest {
     assertTrue(WorkerProtocol.sameRun(repeated, dense));
   }
 
+  /**
+   * The Hello says the worker reads batches; a batch of acknowledgements and assignments is taken
+   * as its messages one by one, and to a hub that reads batches the results resent after a
+   * reconnection go in one. A hub from before batches gets one result a message (the tests above).
+   */
+  @Test
+  void batchesBothWaysWithAHubThatReadsThem() throws Exception {
+    start(settings(2).build());
+    FakeHub.HubStream first = hub.nextStream();
+    assertTrue(first.expectHello().getBatches());
+    first.welcome(WorkerProtocol.welcome(60, "now"));
+    first.batch(
+        FakeHub.HubStream.assignMessage(assignment("job", 0, "uniform", 100)),
+        FakeHub.HubStream.assignMessage(assignment("job", 1, "uniform", 100)),
+        FakeHub.HubStream.assignMessage(assignment("job", 2, "uniform", 100)));
+    Map<Integer, ChunkResult> results = new HashMap<>();
+    for (int i = 0; i < 3; i++) {
+      ChunkResult r = first.nextResult();
+      results.put(chunkOf(r), r);
+    }
+    first.batch(
+        FakeHub.HubStream.ackMessage(results.get(0).getId()),
+        FakeHub.HubStream.ackMessage(results.get(2).getId()),
+        FakeHub.HubStream.assignMessage(assignment("job", 3, "uniform", 100)));
+    ChunkResult fourth = first.nextResult();
+    assertEquals(3, chunkOf(fourth));
+    first.end(Status.UNAVAILABLE.withDescription("network cut"));
+
+    FakeHub.HubStream second = hub.nextStream();
+    second.expectHello();
+    second.welcome(WorkerProtocol.welcome(60, "now"));
+    Map<Integer, ChunkResult> resent = new HashMap<>();
+    for (int i = 0; i < 2; i++) {
+      ChunkResult r = second.nextResult();
+      resent.put(chunkOf(r), r);
+    }
+    assertEquals(Map.of(1, results.get(1), 3, fourth), resent, "the unacknowledged, bit for bit");
+    assertEquals(1, second.batches.get(), "both resent results in one batch");
+  }
+
   @Test
   void resultsAreKeptUntilAcknowledgedAndResentAfterTheStreamBreaks() throws Exception {
     start(settings(2).build());

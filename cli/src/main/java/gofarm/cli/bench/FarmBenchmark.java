@@ -23,6 +23,7 @@ import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.SubmitJobRequest;
 import gofarm.proto.v1.WorkerHubGrpc;
 import gofarm.proto.v1.WorkerMessage;
+import gofarm.proto.v1.WorkerMessages;
 import gofarm.rules.Player;
 import gofarm.wire.StatsCodec;
 import gofarm.wire.WorkerProtocol;
@@ -244,7 +245,8 @@ public final class FarmBenchmark {
 
   /**
    * A worker that answers every assignment at once with the same statistics, dense if the hub's
-   * Welcome says it reads them so.
+   * Welcome says it reads them so; the assignments of one batch with one batch of results, if it
+   * says it reads batches.
    */
   private static final class SyntheticWorker implements StreamObserver<HubMessage> {
     private final String id;
@@ -252,6 +254,7 @@ public final class FarmBenchmark {
     private final gofarm.proto.v1.PlayoutStats dense;
     private final gofarm.proto.v1.PlayoutStats repeated;
     private volatile gofarm.proto.v1.PlayoutStats stats;
+    private volatile boolean batches;
     private final AtomicLong firstAssignment;
     private final CountDownLatch connected;
     private StreamObserver<WorkerMessage> out;
@@ -282,6 +285,7 @@ public final class FarmBenchmark {
                       .setThreads(1)
                       .setCredit(credit)
                       .setProtocolVersion(WorkerProtocol.VERSION)
+                      .setBatches(true)
                       .setVersion("bench"))
               .build());
     }
@@ -290,18 +294,35 @@ public final class FarmBenchmark {
     public void onNext(HubMessage m) {
       if (m.hasWelcome()) {
         stats = m.getWelcome().getDenseStats() ? dense : repeated;
+        batches = m.getWelcome().getBatches();
         connected.countDown();
       } else if (m.hasAssignment()) {
         firstAssignment.compareAndSet(0, System.nanoTime());
-        send(
-            WorkerMessage.newBuilder()
-                .setResult(
-                    ChunkResult.newBuilder()
-                        .setId(m.getAssignment().getId())
-                        .setStats(stats)
-                        .setSeconds(0.001))
-                .build());
+        send(result(m));
+      } else if (m.hasBatch()) {
+        WorkerMessages.Builder results = WorkerMessages.newBuilder();
+        for (HubMessage inner : m.getBatch().getMessagesList()) {
+          if (inner.hasAssignment()) {
+            firstAssignment.compareAndSet(0, System.nanoTime());
+            results.addMessages(result(inner));
+          }
+        }
+        if (results.getMessagesCount() == 1 || (!batches && results.getMessagesCount() > 0)) {
+          results.getMessagesList().forEach(this::send);
+        } else if (results.getMessagesCount() > 1) {
+          send(WorkerMessage.newBuilder().setBatch(results).build());
+        }
       }
+    }
+
+    private WorkerMessage result(HubMessage assignment) {
+      return WorkerMessage.newBuilder()
+          .setResult(
+              ChunkResult.newBuilder()
+                  .setId(assignment.getAssignment().getId())
+                  .setStats(stats)
+                  .setSeconds(0.001))
+          .build();
     }
 
     private synchronized void send(WorkerMessage m) {

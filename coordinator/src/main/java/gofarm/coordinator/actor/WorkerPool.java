@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,6 +30,10 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  * the same priority, workers' free credit goes to them in turns, in submission order. Credit is the
  * number of chunks a worker wants in hand; a request reserves it until the job answers how many
  * chunks it gave, and each result or returned chunk frees one.
+ *
+ * <p>Cost: a returned credit costs the pool a walk over the workers that have free credit, not over
+ * every worker, so that a thousand workers each holding a few chunks cost it no more per result
+ * than four holding many.
  */
 public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
 
@@ -238,6 +244,15 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   private final Duration claimHold;
   private final Map<String, WorkerEntry> workers = new LinkedHashMap<>();
 
+  /**
+   * Workers that may have free credit, in the order they got it: every worker with free credit is
+   * here (some without, until a walk finds them full), so that offering credit walks these alone.
+   */
+  private final Set<WorkerEntry> hungry = new LinkedHashSet<>();
+
+  /** Chunks all connected workers hold, for the metrics. */
+  private int inFlight;
+
   /** Connected workers per voter, so that {@link #othersFor} needs no walk over every worker. */
   private final Map<String, Integer> perVoter = new HashMap<>();
 
@@ -289,12 +304,15 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   private void connected(WorkerEntry entry) {
     workers.put(entry.id, entry);
     perVoter.merge(entry.voter, 1, Integer::sum);
+    hungry.add(entry);
   }
 
   private WorkerEntry disconnected(String id) {
     WorkerEntry entry = workers.remove(id);
     if (entry != null) {
       perVoter.computeIfPresent(entry.voter, (v, n) -> n == 1 ? null : n - 1);
+      hungry.remove(entry);
+      inFlight -= entry.inFlight;
     }
     return entry;
   }
@@ -441,6 +459,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     WorkerEntry entry = current(assigned.workerId(), assigned.session());
     if (entry != null) {
       entry.inFlight += assigned.chunks();
+      inFlight += assigned.chunks();
       entry.leasedNotSent -= assigned.chunks(); // may dip below 0 until the job's answer comes
     }
     return this;
@@ -450,7 +469,9 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     WorkerEntry entry = current(returned.workerId(), returned.session());
     if (entry != null) {
       entry.inFlight -= returned.chunks();
+      inFlight -= returned.chunks();
       entry.answered += returned.chunks();
+      hungry.add(entry);
       dispatch();
     }
     return this;
@@ -490,6 +511,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
               WorkerEntry worker = workers.get(r.workerId());
               if (worker != null) {
                 worker.reserved -= r.count();
+                hungry.add(worker);
               }
               return true;
             });
@@ -503,6 +525,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     if (worker != null) {
       worker.reserved -= request.count();
       worker.leasedNotSent += leased.given();
+      hungry.add(worker);
     }
     JobEntry job = jobs.get(leased.jobId());
     if (job != null) {
@@ -554,16 +577,21 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
   }
 
   private void offerCredit() {
+    if (!anyWaiting()) {
+      return;
+    }
     while (true) {
       boolean asked = false;
-      for (WorkerEntry worker : workers.values()) {
+      for (Iterator<WorkerEntry> it = hungry.iterator(); it.hasNext(); ) {
+        WorkerEntry worker = it.next();
         int free = worker.free();
         if (free <= 0) {
+          it.remove();
           continue;
         }
         JobEntry job = nextInTurn(topPriorityJobs(worker));
         if (job == null) {
-          continue;
+          continue; // stays: a job may come that it can run
         }
         int n = Math.min(free, job.waiting);
         worker.reserved += n;
@@ -580,11 +608,24 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
                 othersFor(worker, job),
                 getContext().getSelf()));
         asked = true;
+        if (worker.free() <= 0) {
+          it.remove();
+        }
       }
       if (!asked) {
         return;
       }
     }
+  }
+
+  /** Whether any job has chunks waiting: if none does, no worker's credit can be used. */
+  private boolean anyWaiting() {
+    for (JobEntry j : jobs.values()) {
+      if (j.waiting > 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -656,11 +697,7 @@ public final class WorkerPool extends AbstractBehavior<WorkerPool.Command> {
     for (JobEntry j : jobs.values()) {
       queued += Math.max(0, j.waiting);
     }
-    int leased = 0;
-    for (WorkerEntry w : workers.values()) {
-      leased += w.inFlight;
-    }
-    metrics.queue(queued, leased);
+    metrics.queue(queued, inFlight);
   }
 
   private void updateWorkerMetrics() {

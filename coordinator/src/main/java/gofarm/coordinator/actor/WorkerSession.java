@@ -6,6 +6,7 @@ import gofarm.coordinator.metrics.CoordinatorMetrics;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
 import gofarm.proto.v1.HubMessage;
+import gofarm.proto.v1.HubMessages;
 import gofarm.proto.v1.ResultAck;
 import gofarm.proto.v1.Welcome;
 import gofarm.proto.v1.WorkerMessage;
@@ -43,6 +44,12 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
  * job that has ended is acknowledged as not needed. The session watches the jobs it sends to: a
  * result sent to a job that stopped before answering is acknowledged here, so the worker never
  * holds it forever.
+ *
+ * <p>Batches: to a worker whose Hello says it reads them, acknowledgements wait up to {@link
+ * #ACK_DELAY} and go out with the next assignments, all in one {@code HubMessage.batch}, since each
+ * message costs gRPC a write and a flush whatever its size; a batch of results from the worker
+ * returns its credit to the pool at once, so the pool leases and the job assigns the freed chunks
+ * in one go as well. Other workers get one message at a time.
  */
 public final class WorkerSession extends AbstractBehavior<WorkerSession.Command> {
 
@@ -57,7 +64,8 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
           JobLookedUp,
           JobStopped,
           Joined,
-          Refused {}
+          Refused,
+          FlushAcks {}
 
   /** A message from the worker (sent by the gRPC thread that read it). */
   public record Received(WorkerMessage message) implements Command {}
@@ -105,6 +113,26 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   /** The manager's answer about a job this stream has no lease of (null if the ask failed). */
   private record JobLookedUp(String jobId, JobManager.Found found) implements Command {}
 
+  /** Timer: send the acknowledgements no assignment took along. */
+  private enum FlushAcks implements Command {
+    INSTANCE
+  }
+
+  /**
+   * How long an acknowledgement may wait for assignments to travel with: the worker only frees
+   * memory with it (credit returns with the result), so a few milliseconds cost nothing.
+   */
+  static final Duration ACK_DELAY = Duration.ofMillis(10);
+
+  /**
+   * The most bytes of messages in one batch, far below a worker's 4 MiB message limit; a larger
+   * message goes alone.
+   */
+  static final int MAX_BATCH_BYTES = 256 * 1024;
+
+  /** The most messages in one batch. */
+  static final int MAX_BATCH_MESSAGES = 1024;
+
   /** A job this session routes to has stopped. */
   private record JobStopped(ActorRef<Job.Command> job) implements Command {}
 
@@ -132,6 +160,18 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   private final CoordinatorMetrics metrics;
   private final Duration silenceLimit;
   private final Welcome welcome;
+  private final TimerScheduler<Command> timers;
+
+  /** Whether the worker reads {@code HubMessage.batch} (its Hello said so). */
+  private final boolean batches;
+
+  /** Messages waiting to go out in one batch (a batching worker's), and their bytes. */
+  private final List<HubMessage> batch = new ArrayList<>();
+
+  private int batchBytes;
+
+  /** Credit freed by the message being handled, returned to the pool in one go. */
+  private int creditFreed;
 
   /** Chunks sent on this stream and not yet returned or answered: the worker's used credit. */
   private final Set<ChunkKey> sent = new HashSet<>();
@@ -153,6 +193,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
       TimerScheduler<Command> timers,
       String workerId,
       Link link,
+      boolean batches,
       ActorRef<WorkerPool.Command> pool,
       ActorRef<JobManager.Command> manager,
       CoordinatorMetrics metrics,
@@ -161,6 +202,8 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
     super(context);
     context.setLoggerName(WorkerSession.class);
     this.workerId = workerId;
+    this.timers = timers;
+    this.batches = batches;
     this.welcome = welcome;
     this.link = link;
     this.pool = pool;
@@ -173,7 +216,8 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   /**
    * A session for a worker that has said hello: it asks the pool to take the worker (with the
    * worker's threads, credit and {@code resumeToken}) and answers with {@code welcome} once the
-   * pool has, or ends the stream if the pool refuses the worker's id.
+   * pool has, or ends the stream if the pool refuses the worker's id. {@code batches}: the worker
+   * reads {@code HubMessage.batch}.
    */
   public static Behavior<Command> create(
       String workerId,
@@ -184,6 +228,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
       String voter,
       WorkerPool.About about,
       Link link,
+      boolean batches,
       Welcome welcome,
       ActorRef<WorkerPool.Command> pool,
       ActorRef<JobManager.Command> manager,
@@ -208,6 +253,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
                       timers,
                       workerId,
                       link,
+                      batches,
                       pool,
                       manager,
                       metrics,
@@ -229,6 +275,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
         .onMessage(JobStopped.class, this::onJobStopped)
         .onMessage(Joined.class, this::onJoined)
         .onMessage(Refused.class, this::onRefused)
+        .onMessageEquals(FlushAcks.INSTANCE, this::onFlushAcks)
         .onSignal(PostStop.class, signal -> onStop())
         .build();
   }
@@ -236,6 +283,32 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   private Behavior<Command> onReceived(Received received) {
     lastHeard = System.nanoTime();
     WorkerMessage m = received.message();
+    if (m.hasBatch()) {
+      int ignored = 0;
+      for (WorkerMessage inner : m.getBatch().getMessagesList()) {
+        if (inner.hasBatch() || inner.hasHello()) {
+          ignored++; // nothing a worker means: one line for all, however many it sent
+        } else {
+          handle(inner);
+        }
+      }
+      if (ignored > 0) {
+        getContext()
+            .getLog()
+            .warn("worker {} put {} hellos or batches in a batch; ignored", workerId, ignored);
+      }
+    } else {
+      handle(m);
+    }
+    if (creditFreed > 0) {
+      pool.tell(new WorkerPool.CreditReturned(workerId, getContext().getSelf(), creditFreed));
+      creditFreed = 0;
+    }
+    return this;
+  }
+
+  /** One message of the worker's, alone or from a batch; the credit it frees is counted. */
+  private void handle(WorkerMessage m) {
     switch (m.getKindCase()) {
       case RESULT -> {
         ChunkKey key = ChunkKey.fromProto(m.getResult().getId());
@@ -252,8 +325,8 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
         // a heartbeat only proves the worker is alive
       }
       case HELLO -> getContext().getLog().warn("worker {} said hello twice; ignored", workerId);
+      case BATCH -> throw new IllegalStateException("a batch is handled by onReceived");
     }
-    return this;
   }
 
   /**
@@ -303,7 +376,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
       // ends this stream) and the chunk goes back to the queue at once.
       getContext().getLog().warn("refused a result from worker {}: {}", workerId, e.getMessage());
       metrics.resultRefused("invalid");
-      send(ack(key));
+      acknowledge(key);
       job.tell(new Job.ChunkReturned(key, workerId, ""));
       pool.tell(
           new WorkerPool.Quarantine(workerId, "it sent impossible counts: " + e.getMessage()));
@@ -334,7 +407,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
     for (WorkerMessage m : waiting) {
       if (m.hasResult()) {
         metrics.chunkNotNeeded();
-        send(ack(keyOf(m)));
+        acknowledge(keyOf(m));
       }
     }
     return this;
@@ -366,7 +439,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
       if (e.getValue().equals(stopped.job())) {
         it.remove();
         metrics.chunkNotNeeded();
-        send(ack(e.getKey()));
+        acknowledge(e.getKey());
       }
     }
     return this;
@@ -378,7 +451,7 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
    */
   private void returnCredit(ChunkKey key) {
     if (sent.remove(key)) {
-      pool.tell(new WorkerPool.CreditReturned(workerId, getContext().getSelf(), 1));
+      creditFreed++;
     }
   }
 
@@ -392,15 +465,32 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
     addRoute(assign.plan().jobId(), assign.job(), assign.plan());
     for (Work w : assign.work()) {
       sent.add(w.key());
-      send(HubMessage.newBuilder().setAssignment(w.assignment()).build());
+      queue(HubMessage.newBuilder().setAssignment(w.assignment()).build());
     }
+    flush();
     pool.tell(new WorkerPool.Assigned(workerId, getContext().getSelf(), assign.work().size()));
     return this;
   }
 
   private Behavior<Command> onAcked(Acked acked) {
     unacked.remove(acked.key());
-    send(ack(acked.key()));
+    acknowledge(acked.key());
+    return this;
+  }
+
+  /**
+   * Tells the worker it may forget the result of {@code key}: now, or to a batching worker with the
+   * next assignments and within {@link #ACK_DELAY}.
+   */
+  private void acknowledge(ChunkKey key) {
+    if (batches && batch.isEmpty()) {
+      timers.startSingleTimer(FlushAcks.INSTANCE, ACK_DELAY);
+    }
+    queue(ack(key));
+  }
+
+  private Behavior<Command> onFlushAcks() {
+    flush();
     return this;
   }
 
@@ -438,9 +528,42 @@ public final class WorkerSession extends AbstractBehavior<WorkerSession.Command>
   }
 
   private Behavior<Command> onStop() {
+    flush();
     close("coordinator stopping");
     pool.tell(new WorkerPool.WorkerLeft(workerId, getContext().getSelf()));
     return this;
+  }
+
+  /**
+   * Sends {@code message} now to a worker that takes no batches; else adds it to the batch, which
+   * goes out first if the message would make it too large.
+   */
+  private void queue(HubMessage message) {
+    if (!batches) {
+      send(message);
+      return;
+    }
+    int size = message.getSerializedSize();
+    if (batchBytes + size > MAX_BATCH_BYTES || batch.size() == MAX_BATCH_MESSAGES) {
+      flush();
+    }
+    batch.add(message);
+    batchBytes += size;
+  }
+
+  /** Sends the batch: one message alone, several as a {@code HubMessage.batch}. */
+  private void flush() {
+    if (batch.isEmpty()) {
+      return;
+    }
+    send(
+        batch.size() == 1
+            ? batch.get(0)
+            : HubMessage.newBuilder()
+                .setBatch(HubMessages.newBuilder().addAllMessages(batch))
+                .build());
+    batch.clear();
+    batchBytes = 0;
   }
 
   private void send(HubMessage message) {

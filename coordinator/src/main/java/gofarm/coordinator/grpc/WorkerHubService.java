@@ -172,6 +172,7 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
                     voter(hello),
                     new WorkerPool.About(hello.getLabelsMap(), hello.getVersion()),
                     new Link(out),
+                    hello.getBatches(),
                     WorkerProtocol.welcome((int) lease.toSeconds(), version, denseStats),
                     pool,
                     manager,

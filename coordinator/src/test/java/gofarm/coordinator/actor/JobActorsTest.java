@@ -28,12 +28,14 @@ import gofarm.playout.PolicySpec;
 import gofarm.proto.v1.ChunkAssignment;
 import gofarm.proto.v1.ChunkResult;
 import gofarm.proto.v1.EvaluateSpec;
+import gofarm.proto.v1.Hello;
 import gofarm.proto.v1.HubMessage;
 import gofarm.proto.v1.JobResults;
 import gofarm.proto.v1.JobSpec;
 import gofarm.proto.v1.JobStatus;
 import gofarm.proto.v1.PositionSource;
 import gofarm.proto.v1.WorkerMessage;
+import gofarm.proto.v1.WorkerMessages;
 import gofarm.rules.Player;
 import gofarm.stats.EloEstimate;
 import gofarm.stats.Sprt;
@@ -515,6 +517,11 @@ class JobActorsTest {
     private final LinkedBlockingQueue<ChunkAssignment> assignments = new LinkedBlockingQueue<>();
     private final LinkedBlockingQueue<ChunkKey> acks = new LinkedBlockingQueue<>();
     private final LinkedBlockingQueue<WorkerSession.Refusal> refusals = new LinkedBlockingQueue<>();
+
+    /** Batches the session sent: their messages went to the queues above one by one. */
+    private final java.util.concurrent.atomic.AtomicInteger batches =
+        new java.util.concurrent.atomic.AtomicInteger();
+
     private final LinkedBlockingQueue<gofarm.proto.v1.Welcome> welcomes =
         new LinkedBlockingQueue<>();
     private String resumeToken;
@@ -522,7 +529,10 @@ class JobActorsTest {
 
     @Override
     public void send(HubMessage message) {
-      if (message.hasWelcome()) {
+      if (message.hasBatch()) {
+        batches.incrementAndGet();
+        message.getBatch().getMessagesList().forEach(this::send);
+      } else if (message.hasWelcome()) {
         welcomes.add(message.getWelcome());
       } else if (message.hasAssignment()) {
         assignments.add(message.getAssignment());
@@ -581,6 +591,11 @@ class JobActorsTest {
 
   /** A real session for worker {@code id} dialling with {@code resumeToken}. */
   private Stream session(String id, int credit, String resumeToken) {
+    return session(id, credit, resumeToken, false);
+  }
+
+  /** A real session, for a worker that reads batches if {@code batches}. */
+  private Stream session(String id, int credit, String resumeToken, boolean batches) {
     Stream stream = new Stream();
     stream.session =
         testKit.spawn(
@@ -593,6 +608,7 @@ class JobActorsTest {
                 "worker " + id,
                 WorkerPool.About.NONE,
                 stream,
+                batches,
                 WorkerProtocol.welcome(60, "test"),
                 pool,
                 manager,
@@ -620,6 +636,45 @@ class JobActorsTest {
     assertEquals(2, counter("gofarm_coordinator_chunks_completed"));
     assertEquals(100, counter("gofarm_coordinator_playouts"));
     assertEquals(0, counter("gofarm_coordinator_chunks_unneeded"));
+  }
+
+  /**
+   * A worker that reads batches gets a lease's assignments in one message and its acknowledgements
+   * within the delay; its batches of results count, what has no place in a batch (a hello, a batch)
+   * is ignored, and the credit they free brings the job's last chunks.
+   */
+  @Test
+  void aBatchingWorkersMessagesTravelTogether() throws InterruptedException {
+    submit(plan("a", 0, 6));
+    Stream w = session("w1", 4, "", true);
+    List<ChunkAssignment> first = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      first.add(w.nextAssignment());
+    }
+    assertEquals(1, w.batches.get(), "four assignments, one message");
+    WorkerMessages.Builder results = WorkerMessages.newBuilder();
+    for (ChunkAssignment a : first) {
+      results.addMessages(WorkerMessage.newBuilder().setResult(run(a)));
+    }
+    results.addMessages(WorkerMessage.newBuilder().setHello(Hello.newBuilder().setWorkerId("x")));
+    results.addMessages(
+        WorkerMessage.newBuilder()
+            .setBatch(WorkerMessages.newBuilder().addMessages(results.getMessages(0))));
+    w.session.tell(
+        new WorkerSession.Received(WorkerMessage.newBuilder().setBatch(results).build()));
+    Set<ChunkKey> acked = new HashSet<>();
+    for (int i = 0; i < 4; i++) {
+      acked.add(w.nextAck());
+    }
+    Set<ChunkKey> sent = new HashSet<>();
+    first.forEach(a -> sent.add(ChunkKey.fromProto(a.getId())));
+    assertEquals(sent, acked);
+    // The four results freed four chunks of credit: the last two of the job come.
+    w.send(run(w.nextAssignment()));
+    w.send(run(w.nextAssignment()));
+    awaitFinished("a", 300);
+    assertEquals(6, counter("gofarm_coordinator_chunks_completed"));
+    assertEquals(0, counter("gofarm_coordinator_chunks_duplicate"), "the batch in the batch");
   }
 
   @Test

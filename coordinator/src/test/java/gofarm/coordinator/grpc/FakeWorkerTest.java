@@ -113,6 +113,25 @@ class FakeWorkerTest {
     }
   }
 
+  /**
+   * A worker that reads and sends batches next to one from before batches: the hub sends the first
+   * batches, takes the second's, and the job's statistics are exact.
+   */
+  @Test
+  void batchingAndOldWorkersMix() throws Exception {
+    ScriptedWorker batching = new ScriptedWorker(false).batching();
+    batching.connect(channel, null, WorkerProtocol.VERSION, "batching", 4);
+    ScriptedWorker old = new ScriptedWorker(false);
+    old.connect(channel, null, WorkerProtocol.VERSION, "old", 4);
+    assertTrue(batching.awaitWelcome(WAIT));
+    assertTrue(old.awaitWelcome(WAIT));
+    assertExact(run());
+    assertTrue(batching.results > 0 && old.results > 0, batching.results + ", " + old.results);
+    assertTrue(batching.batchesIn > 0, "the hub sent the batching worker no batch");
+    assertTrue(batching.batchesOut > 0, "the batching worker sent no batch");
+    assertEquals(0, old.batchesIn, "the hub sent a batch to a worker from before batches");
+  }
+
   @Test
   void resultsForChunksAWorkerDoesNotHoldAndMadeUpStatisticsCountNothing() throws Exception {
     honestWorkers();

@@ -8,6 +8,7 @@ import gofarm.proto.v1.Hello;
 import gofarm.proto.v1.HubMessage;
 import gofarm.proto.v1.WorkerHubGrpc;
 import gofarm.proto.v1.WorkerMessage;
+import gofarm.proto.v1.WorkerMessages;
 import gofarm.wire.Chunk;
 import gofarm.wire.WorkerProtocol;
 import io.grpc.CallCredentials;
@@ -25,7 +26,8 @@ import java.util.function.Function;
  * A worker on the project's own stubs, as anyone could build one (the coordinator's tests cannot
  * depend on the worker module): it says hello with any id and answers each assignment as its {@code
  * answer} says (honestly by default, with made-up figures, or not at all), can send any result it
- * likes, and keeps what the hub sent.
+ * likes, and keeps what the hub sent. Made {@link #batching}, it says in its Hello that it reads
+ * batches, and answers a batch of assignments with one batch of results if the hub reads them.
  */
 final class ScriptedWorker implements StreamObserver<HubMessage> {
   /** The hub's messages (all, or only the rare ones) and how the stream ended. */
@@ -36,6 +38,14 @@ final class ScriptedWorker implements StreamObserver<HubMessage> {
 
   /** Results sent in answer to assignments. */
   volatile int results;
+
+  /** Batches received from the hub, and sent to it. */
+  volatile int batchesIn;
+
+  volatile int batchesOut;
+
+  private volatile boolean batches;
+  private volatile boolean hubReadsBatches;
 
   private final boolean keepEvents;
   private final Function<ChunkAssignment, ChunkResult> answer;
@@ -64,6 +74,12 @@ final class ScriptedWorker implements StreamObserver<HubMessage> {
   private ScriptedWorker(boolean keepEvents, Function<ChunkAssignment, ChunkResult> answer) {
     this.keepEvents = keepEvents;
     this.answer = answer;
+  }
+
+  /** Says in its Hello that it reads batches, and sends its own to a hub that reads them. */
+  ScriptedWorker batching() {
+    batches = true;
+    return this;
   }
 
   /** The chunk's real statistics, as an honest worker computes them. */
@@ -118,6 +134,7 @@ final class ScriptedWorker implements StreamObserver<HubMessage> {
                     .setThreads(threads)
                     .setProtocolVersion(protocol)
                     .setResumeToken(resumeToken)
+                    .setBatches(batches)
                     .setVersion("test"))
             .build());
     return this;
@@ -162,19 +179,52 @@ final class ScriptedWorker implements StreamObserver<HubMessage> {
 
   @Override
   public void onNext(HubMessage m) {
+    if (!m.hasBatch()) {
+      take(m);
+      ChunkResult r = answer(m);
+      if (r != null) {
+        send(r);
+      }
+      return;
+    }
+    batchesIn++;
+    WorkerMessages.Builder answers = WorkerMessages.newBuilder();
+    for (HubMessage inner : m.getBatch().getMessagesList()) {
+      take(inner);
+      ChunkResult r = answer(inner);
+      if (r != null) {
+        answers.addMessages(WorkerMessage.newBuilder().setResult(r));
+      }
+    }
+    if (hubReadsBatches && answers.getMessagesCount() > 1) {
+      batchesOut++;
+      send(WorkerMessage.newBuilder().setBatch(answers).build());
+    } else {
+      answers.getMessagesList().forEach(this::send);
+    }
+  }
+
+  /** Keeps one message of the hub's. */
+  private void take(HubMessage m) {
     if (keepEvents || !m.hasAssignment() && !m.hasAck()) {
       events.add(m);
     }
     if (m.hasWelcome()) {
       resumeToken = m.getWelcome().getResumeToken();
+      hubReadsBatches = m.getWelcome().getBatches();
       welcomed.countDown();
     } else if (m.hasAssignment()) {
       assignments.add(m.getAssignment());
-      if (answer != null) {
-        send(answer.apply(m.getAssignment()));
-        results++;
-      }
     }
+  }
+
+  /** The answer to an assignment, or null. */
+  private ChunkResult answer(HubMessage m) {
+    if (!m.hasAssignment() || answer == null) {
+      return null;
+    }
+    results++;
+    return answer.apply(m.getAssignment());
   }
 
   @Override
