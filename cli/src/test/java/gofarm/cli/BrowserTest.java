@@ -58,9 +58,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The web pages in a real browser: Debian's headless chromium, driven by its chromedriver through
- * Selenium, against a coordinator with {@code --auth} and a real worker on 127.0.0.1. One browser
- * for the class; each test logs in as whom it needs. Fails under CI when chromium or chromedriver
- * is missing (CI installs them), skips elsewhere.
+ * Selenium, against a coordinator with {@code --auth} and a real worker on 127.0.0.1: a match's
+ * figures move on the jobs page and on its own page without a reload. One browser for the class;
+ * each test logs in as whom it needs. Fails under CI when chromium or chromedriver is missing (CI
+ * installs them), skips elsewhere.
  *
  * <p>{@code -Dgofarm.screenshot=docs/web-match-page.png} writes the match page's screenshot there
  * (relative to the repository), for the README; without it the screenshot is only checked.
@@ -297,6 +298,33 @@ class BrowserTest {
               // Three figures with an LLR: it changed at least twice.
               return seen.stream().filter(s -> s.contains("LLR")).count() >= 3;
             });
+    assertEquals(34L, ((JavascriptExecutor) browser).executeScript("return window.gofarmMark;"));
+  }
+
+  @Test
+  void aMatchsOwnPageFollowsItWithoutAReload() {
+    logIn(ALICE);
+    browser.get(url("/jobs/" + matchJob));
+    // A reload would drop this mark.
+    ((JavascriptExecutor) browser).executeScript("window.gofarmMark = 34;");
+    By games = By.cssSelector("ol#games li");
+    int listed = browser.findElements(games).size();
+    Set<String> seen = new LinkedHashSet<>();
+    waiting()
+        .withMessage(() -> "the live line changed less than twice: " + seen)
+        .until(
+            d -> {
+              String now = d.findElement(By.id("live")).getText();
+              if (now.contains("LLR")) {
+                seen.add(now);
+              }
+              // Three lines with an LLR (it changed at least twice) and a longer list of games:
+              // the results were drawn again too.
+              return seen.stream().filter(s -> s.contains("LLR")).count() >= 3
+                  && d.findElements(games).size() > listed;
+            });
+    assertTrue(text(By.id("headline")).contains("RUNNING"), text(By.id("headline")));
+    assertTrue(text(By.id("live")).contains("games/min"), text(By.id("live")));
     assertEquals(34L, ((JavascriptExecutor) browser).executeScript("return window.gofarmMark;"));
   }
 

@@ -8,7 +8,7 @@ import gofarm.io.SgfReplayException;
 import gofarm.proto.v1.GameOutcome;
 import gofarm.proto.v1.GamePairOutcome;
 import gofarm.proto.v1.GameRecord;
-import gofarm.proto.v1.JobResults;
+import gofarm.proto.v1.MatchResult;
 import gofarm.report.BoardSvg;
 import gofarm.rules.Game;
 import gofarm.rules.Move;
@@ -18,23 +18,26 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A match's games: the list on the job's page (each game's winner, score, length and how it was
- * scored), and one game's board after any move, drawn on the server, with links to step through it:
- * it works without JavaScript.
+ * A match's games, or a tuning's or balancing's confirmation games: the list on the job's page
+ * (each game's winner, score, length and how it was scored), and one game's board after any move,
+ * drawn on the server, with links to step through it: it works without JavaScript.
  */
 final class GamePage {
   private GamePage() {}
 
-  /** The games section of a match's page: one row per game, in pair order. */
-  static String list(JobResults results, String jobPath) {
-    List<GamePairOutcome> pairs = results.getMatch().getPairsList();
+  /**
+   * The games section of a page: one row per game of {@code match} (a match's, or a tuning's or
+   * balancing's confirmation), in pair order, which is the order {@code GetGames} streams them in.
+   */
+  static String list(MatchResult match, String heading, String jobPath) {
+    List<GamePairOutcome> pairs = match.getPairsList();
     if (pairs.isEmpty()) {
       return "";
     }
-    String candidate = results.getSpec().getMatch().getCandidate().getName();
-    String baseline = results.getSpec().getMatch().getBaseline().getName();
+    String candidate = match.getSummary().getCandidate();
+    String baseline = match.getSummary().getBaseline();
     StringBuilder out = new StringBuilder();
-    out.append("<h2>Games</h2>\n<ol id=\"games\" start=\"0\">\n");
+    out.append("<h2>").append(Html.text(heading)).append("</h2>\n<ol id=\"games\" start=\"0\">\n");
     for (GamePairOutcome p : pairs) {
       for (int g = 0; g < 2; g++) {
         GameOutcome o = g == 0 ? p.getFirst() : p.getSecond();

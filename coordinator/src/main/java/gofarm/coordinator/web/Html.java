@@ -13,7 +13,14 @@ final class Html {
 
   /** {@code text} for an element's content or a double-quoted attribute value. */
   static String text(String text) {
-    String shown = TerminalText.escape(text);
+    return shown(TerminalText.escape(text));
+  }
+
+  /**
+   * Text the report already escaped for the terminal ({@code Headline.of}), escaped for HTML only:
+   * escaping it again would double its backslashes.
+   */
+  static String shown(String shown) {
     StringBuilder out = new StringBuilder(shown.length() + 16);
     for (int i = 0; i < shown.length(); i++) {
       char c = shown.charAt(i);

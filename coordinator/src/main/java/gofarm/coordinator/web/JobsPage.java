@@ -1,6 +1,7 @@
 package gofarm.coordinator.web;
 
 import gofarm.proto.v1.JobStatus;
+import gofarm.proto.v1.MatchSummary;
 import gofarm.report.BalanceReport;
 import gofarm.report.FitReport;
 import gofarm.report.Headline;
@@ -15,9 +16,9 @@ import java.util.List;
 
 /**
  * The jobs, newest first, as {@code gofarm jobs} lists them, with each kind's headline figure (a
- * match's W-D-L, Elo and LLR; a tuning's objective; a fit's log-likelihood; a balancing's error).
- * The table updates itself from {@code /api/jobs} every two seconds; without JavaScript it is the
- * state at load.
+ * match's W-D-L, Elo and LLR; a tuning's objective; a fit's log-likelihood; a balancing's error; a
+ * tuning's or balancing's confirmation match as a match's). The table updates itself from {@code
+ * /api/jobs} every two seconds; without JavaScript it is the state at load.
  */
 final class JobsPage {
   private JobsPage() {}
@@ -76,15 +77,21 @@ final class JobsPage {
       return MatchReport.live(s.getMatch(), MatchReport.hasSprt(s.getMatch()));
     }
     if (s.hasTune()) {
-      return TuneReport.live(s.getTune());
+      return withConfirmation(TuneReport.live(s.getTune()), s.getTune().getConfirm());
     }
     if (s.hasFit()) {
       return FitReport.live(s.getFit());
     }
     if (s.hasBalance()) {
-      return BalanceReport.live(s.getBalance());
+      return withConfirmation(BalanceReport.live(s.getBalance()), s.getBalance().getConfirm());
     }
     return s.getMessage();
+  }
+
+  /** A tuning's or balancing's figure, then its confirmation match's once a pair is counted. */
+  private static String withConfirmation(String figure, MatchSummary confirm) {
+    String match = MatchReport.live(confirm, MatchReport.hasSprt(confirm));
+    return match.isEmpty() ? figure : figure + " · confirmation " + match;
   }
 
   /**

@@ -1,5 +1,6 @@
 package gofarm.coordinator.web;
 
+import com.google.gson.Gson;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.sun.net.httpserver.HttpExchange;
@@ -54,6 +55,9 @@ public final class WebPages implements HttpHandler {
   static final int MOST_FORM_BYTES = 16 * 1024;
 
   private static final long DEADLINE_SECONDS = 15;
+
+  /** Writes {@code <}, {@code >} and {@code &} in strings as escapes: no markup in any answer. */
+  private static final Gson JSON = new Gson();
 
   private final Channel farm;
   private final Tokens tokens;
@@ -193,8 +197,14 @@ public final class WebPages implements HttpHandler {
           page(v, "Workers", WorkersPage.body(workers, java.time.Instant.now())));
     } else if (path.equals("/api/jobs") && method.equals("GET")) {
       send(ex, 200, "application/json", jobsJson(listJobs(v, limit(ex), query(ex).get("after"))));
+    } else if (path.startsWith("/api/jobs/") && method.equals("GET")) {
+      String id = path.substring("/api/jobs/".length());
+      JobStatus status = call(v, s -> s.getJob(GetJobRequest.newBuilder().setJobId(id).build()));
+      send(ex, 200, "application/json", jobJson(status));
     } else if (path.equals("/static/jobs.js") && method.equals("GET")) {
       send(ex, 200, "text/javascript; charset=utf-8", JobsPage.SCRIPT);
+    } else if (path.equals("/static/job.js") && method.equals("GET")) {
+      send(ex, 200, "text/javascript; charset=utf-8", JobPage.SCRIPT);
     } else if (path.startsWith("/jobs/")) {
       job(ex, v, method, path.substring("/jobs/".length()));
     } else {
@@ -460,7 +470,23 @@ public final class WebPages implements HttpHandler {
     }
     JsonObject out = new JsonObject();
     out.add("jobs", array);
-    return out.toString();
+    return JSON.toJson(out);
+  }
+
+  /**
+   * A job's headline and live line as its page shows them, for its script; {@code counted} changes
+   * when the page's tables and pictures are out of date.
+   */
+  private static String jobJson(JobStatus s) {
+    JsonObject o = new JsonObject();
+    o.addProperty("id", s.getJobId());
+    o.addProperty("state", s.getState().name());
+    o.addProperty("finished", JobPage.finished(s.getState()));
+    // Headline.of escapes for the terminal already.
+    o.addProperty("headline", Headline.of(s));
+    o.addProperty("live", TerminalText.escape(JobPage.live(s)));
+    o.addProperty("counted", JobPage.counted(s));
+    return JSON.toJson(o);
   }
 
   private static CallCredentials bearer(String token) {

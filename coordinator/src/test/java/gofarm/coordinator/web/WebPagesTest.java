@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import gofarm.coordinator.Coordinator;
 import gofarm.coordinator.CoordinatorSettings;
 import gofarm.coordinator.auth.Tokens;
@@ -280,6 +282,51 @@ class WebPagesTest {
     // A script's cancel needs no CSRF token: no browser sends its header for it.
     assertEquals(303, post("/jobs/" + bobJob + "/cancel", "", bearer(BOB)).statusCode());
     assertEquals(JobState.CANCELLED, state(bobJob));
+  }
+
+  @Test
+  void aJobsOwnJsonFollowsThePagesRules() throws Exception {
+    String api = "/api/jobs/" + aliceJob;
+    assertEquals(401, get(api).statusCode());
+    assertEquals(401, get(api, bearer("nobody-token-0123456789")).statusCode());
+    assertEquals(403, get(api, bearer(WORKER)).statusCode());
+    assertEquals(403, get(api, bearer(BOB)).statusCode(), "another submitter's job");
+    assertEquals(404, get("/api/jobs/19990101-000000-zzzz", bearer(ADMIN)).statusCode());
+
+    HttpResponse<String> r = get(api, bearer(READER));
+    assertEquals(200, r.statusCode(), r.body());
+    assertEquals("application/json", r.headers().firstValue("Content-Type").orElseThrow());
+    JsonObject job = JsonParser.parseString(r.body()).getAsJsonObject();
+    assertEquals(aliceJob, job.get("id").getAsString());
+    assertEquals("QUEUED", job.get("state").getAsString());
+    assertFalse(job.get("finished").getAsBoolean());
+    assertTrue(job.get("live").getAsString().startsWith("QUEUED · 0 % · 0"), r.body());
+    // The name as the page shows it: escaped for the terminal, once; markup is the page's to
+    // escape, and its script sets it as text.
+    String headline = job.get("headline").getAsString();
+    assertTrue(headline.contains("<script>alert(1)</script>\\x1b[31mred\\u202eevil"), headline);
+    assertFalse(headline.contains("\u001b") || headline.contains("\u202E"), headline);
+    assertFalse(r.body().contains("<script>"), "JSON with markup characters as escapes");
+
+    // The page names its JSON and script while the job runs, and shows the same line.
+    String page = get("/jobs/" + aliceJob, "Cookie", login(ALICE)).body();
+    assertTrue(page.contains("data-api=\"" + api + "\""), page);
+    assertTrue(page.contains("<script src=\"/static/job.js\"></script>"), page);
+    Matcher shown = Pattern.compile("<p id=\"headline\">([^<]*)</p>").matcher(page);
+    assertTrue(shown.find(), page);
+    assertTrue(shown.group(1).contains("&lt;script&gt;alert(1)&lt;/script&gt;\\x1b[31mred"), page);
+    assertFalse(shown.group(1).contains("\\\\x1b"), "escaped for the terminal once");
+    HttpResponse<String> script = get("/static/job.js", bearer(READER));
+    assertEquals(200, script.statusCode());
+    assertTrue(script.body().contains("textContent"), script.body());
+
+    // Finished: the JSON says so, and a page loaded now has nothing to follow.
+    assertEquals(303, post("/jobs/" + aliceJob + "/cancel", "", bearer(ALICE)).statusCode());
+    JsonObject cancelled = JsonParser.parseString(get(api, bearer(ALICE)).body()).getAsJsonObject();
+    assertEquals("CANCELLED", cancelled.get("state").getAsString());
+    assertTrue(cancelled.get("finished").getAsBoolean());
+    String after = get("/jobs/" + aliceJob, bearer(ALICE)).body();
+    assertFalse(after.contains("data-api") || after.contains("job.js"), after);
   }
 
   /** A worker that says hello over the hub with labels and waits for its welcome. */
