@@ -109,9 +109,7 @@ public final class Semeai {
   public String notEnclosed(int a, int b) {
     Board board = game.board();
     for (int p : new int[] {a, b}) {
-      byte enemy = Color.opponent(board.color(p));
-      PointSet region =
-          PointSet.component(p, board.geometry().allPoints().andNot(board.points(enemy)));
+      PointSet region = LocalLife.region(board, p);
       if (region.cardinality() > MAX_REGION) {
         return "the region around "
             + board.geometry().name(p)
@@ -127,9 +125,8 @@ public final class Semeai {
   /** The empty points a group's race is fought on (class comment). */
   private static PointSet area(Board board, int p) {
     Geometry g = board.geometry();
-    byte enemy = Color.opponent(board.color(p));
     PointSet empty = board.points(Color.EMPTY);
-    PointSet region = PointSet.component(p, g.allPoints().andNot(board.points(enemy)));
+    PointSet region = LocalLife.region(board, p);
     if (region.cardinality() <= MAX_REGION) {
       return FinalStatus.localArea(board, new Benson(g).compute(board), region);
     }
