@@ -34,6 +34,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -134,7 +135,23 @@ class FakeWorkerTest {
 
   @Test
   void resultsForChunksAWorkerDoesNotHoldAndMadeUpStatisticsCountNothing() throws Exception {
-    honestWorkers();
+    // The honest workers answer only once the fake's results were refused: otherwise they may
+    // finish every chunk first, and the fake's results would all be late duplicates.
+    CountDownLatch refused = new CountDownLatch(1);
+    for (String id : new String[] {"honest-1", "honest-2"}) {
+      ScriptedWorker honest =
+          new ScriptedWorker(
+                  a -> {
+                    try {
+                      refused.await(60, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                      Thread.currentThread().interrupt();
+                    }
+                    return ScriptedWorker.honest(a);
+                  })
+              .connect(channel, id);
+      assertTrue(honest.awaitWelcome(WAIT));
+    }
     // It keeps the chunks it is given, and sends made-up results for every chunk of the job.
     ScriptedWorker fake = new ScriptedWorker(null).connect(channel, "fake");
     assertTrue(fake.awaitWelcome(WAIT));
@@ -151,8 +168,15 @@ class FakeWorkerTest {
                     fake.send(ScriptedWorker.madeUp(a));
                   }
                 }
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (counter("gofarm_coordinator_results_refused", "reason", "not_leased") < 1
+                    && System.nanoTime() < deadline) {
+                  Thread.sleep(10);
+                }
               } catch (InterruptedException | RuntimeException e) {
                 // the stream ended under it: it was quarantined
+              } finally {
+                refused.countDown();
               }
             });
     liar.start();
