@@ -16,6 +16,8 @@ import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
@@ -41,6 +43,13 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
   private final String version;
   private final AtomicLong sessions = new AtomicLong();
   private final Set<Stream> streams = ConcurrentHashMap.newKeySet();
+
+  /**
+   * Streams that said Hello, by token name, kept under the lock of {@link #streams}: counting them
+   * by walking every stream made the start of a thousand workers quadratic.
+   */
+  private final Map<String, Integer> helloed = new HashMap<>();
+
   private final ScheduledExecutorService timer;
   private final int maxStreamsPerToken;
   private final boolean denseStats;
@@ -146,7 +155,10 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
       }
       // One Hello at a time past this point, so that concurrent Hellos cannot overshoot the limit.
       synchronized (streams) {
-        int open = streamsOf(caller);
+        if (!streams.contains(this)) {
+          return; // it ended while its Hello was checked
+        }
+        int open = helloed.getOrDefault(caller.name(), 0);
         if (maxStreamsPerToken > 0 && !caller.name().isEmpty() && open >= maxStreamsPerToken) {
           refuse(
               Status.RESOURCE_EXHAUSTED
@@ -180,12 +192,22 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
                     lease),
                 "worker-" + hello.getWorkerId() + "-" + sessions.incrementAndGet(),
                 Props.empty());
+        helloed.merge(caller.name(), 1, Integer::sum);
+      }
+    }
+
+    /** The stream has ended: it no longer counts against its token's streams. */
+    private void forget() {
+      synchronized (streams) {
+        if (streams.remove(this) && session != null) {
+          helloed.computeIfPresent(caller.name(), (name, n) -> n == 1 ? null : n - 1);
+        }
       }
     }
 
     private void refuse(StatusRuntimeException e) {
       refused = true;
-      streams.remove(this);
+      forget();
       synchronized (out) {
         try {
           out.onError(e);
@@ -193,17 +215,6 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
           // the call has ended already
         }
       }
-    }
-
-    /** The streams of {@code caller}'s token that have said Hello. */
-    private int streamsOf(Caller caller) {
-      int n = 0;
-      for (Stream s : streams) {
-        if (s.session != null && s.caller.name().equals(caller.name())) {
-          n++;
-        }
-      }
-      return n;
     }
 
     /** Ends the stream if it has not said Hello by now. */
@@ -233,7 +244,7 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
 
     @Override
     public void onError(Throwable t) {
-      streams.remove(this);
+      forget();
       if (session != null) {
         session.tell(new WorkerSession.StreamClosed(Status.fromThrowable(t).toString()));
       }
@@ -241,7 +252,7 @@ public final class WorkerHubService extends WorkerHubGrpc.WorkerHubImplBase {
 
     @Override
     public void onCompleted() {
-      streams.remove(this);
+      forget();
       if (session != null) {
         session.tell(new WorkerSession.StreamClosed("the worker closed its stream"));
       }

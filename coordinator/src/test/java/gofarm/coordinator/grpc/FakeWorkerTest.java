@@ -404,6 +404,40 @@ class FakeWorkerTest {
     return tokens;
   }
 
+  /**
+   * A token's place comes back when one of its streams ends: round after round, one of its three
+   * streams closes and a new one is welcomed in its place, and a fourth is still one too many.
+   */
+  @Test
+  void aClosedStreamGivesItsTokenItsPlaceBack(@TempDir Path dir) throws Exception {
+    String token = "w-token-0123456789";
+    withTokens(dir, 0, "worker    w    %s\n".formatted(token));
+    List<ScriptedWorker> open = new ArrayList<>();
+    for (int round = 0; round < 6; round++) {
+      while (open.size() < 3) {
+        ScriptedWorker w =
+            new ScriptedWorker()
+                .connect(
+                    channel,
+                    ScriptedWorker.bearer(token),
+                    WorkerProtocol.VERSION,
+                    "w-" + round + "-" + open.size(),
+                    1);
+        assertTrue(w.awaitWelcome(WAIT), "round " + round + ": a stream in a free place");
+        open.add(w);
+      }
+      ScriptedWorker fourth =
+          new ScriptedWorker()
+              .connect(channel, ScriptedWorker.bearer(token), WorkerProtocol.VERSION, "w-extra", 1);
+      Status refused = fourth.end(WAIT);
+      assertNotNull(refused);
+      assertEquals(Status.Code.RESOURCE_EXHAUSTED, refused.getCode(), refused.toString());
+      ScriptedWorker leaving = open.remove(round % 3);
+      leaving.close();
+      assertEquals(Status.Code.OK, leaving.end(WAIT).getCode(), "the hub closed its side too");
+    }
+  }
+
   @Test
   void aWorkerCannotTakeAnotherWorkersId() throws Exception {
     honestWorkers();
