@@ -686,3 +686,19 @@ O O O O . . .
 . . . . . . .
 67 eye_value A4
 #? [1111 .*]
+
+# GNU Go's optics.tst 204 and 205 (eyes2.sgf, eval_eye Q1 and T1) in small: a two-point eye on
+# the edge whose end C7 is half an eye (white can play B6, on its diagonal, safely). White's B6
+# puts B7 in atari, black fills C7, and D7 is still an eye: one eye whoever moves first, as GNU Go's
+# eval_eye says (1 1) for both points. (Before the local game read half points, the estimator
+# took one eye off the attacker-first digits: 0 1.)
+board
+O X . . X . .
+O . X X X . .
+O O X . . . .
+. O X . . . .
+. O X . . . .
+O O X . . . .
+. O X . . . .
+68 eye_value C7
+#? [1111 HALF two points]

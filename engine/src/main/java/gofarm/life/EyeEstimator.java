@@ -46,8 +46,10 @@ import java.util.Map;
  *       points the enemy cannot use); on the first line 2 is added, so that a corner or edge eye is
  *       false with one enemy diagonal. A sum of 4 or more makes the point false, 3 half. A
  *       one-point space is then a proper eye ({@code 1111}), a half eye ({@code 0011}) or a false
- *       eye ({@code 0000}); a bigger one loses 1 (half) or 2 (false) from its attacker-first
- *       digits.
+ *       eye ({@code 0000}). Half points are read in the space's local game ({@link EyeShape}: the
+ *       attacker spoils one from outside and the owner must fill it, or the owner secures it
+ *       first), so a two-point space with a half end is still one eye; a bigger space with a false
+ *       point loses 2 from its attacker-first digits.
  * </ul>
  *
  * A group's minimum is the sum of the attacker-first digits of its eye spaces and its maximum the
@@ -77,7 +79,7 @@ public final class EyeEstimator {
   private Reading reading;
 
   /** The local game of one space: what its search depends on. */
-  private record ShapeKey(int n, long adjacency, int wall, int attacker) {}
+  private record ShapeKey(int n, long adjacency, int wall, int attacker, int half) {}
 
   public EyeEstimator(Geometry geometry) {
     this.geometry = geometry;
@@ -259,13 +261,6 @@ public final class EyeEstimator {
       }
       adjacencyKey |= (long) adjacency[i] << (7 * i);
     }
-    ShapeKey key = new ShapeKey(n, adjacencyKey, wall, attacker);
-    EyeShape.Analysis analysis = analyses.get(key);
-    if (analysis == null) {
-      analysis = EyeShape.analyze(n, adjacency, wall, attacker);
-      analyses.put(key, analysis);
-    }
-
     // The diagonal test on the points with at most one neighbour in the space. The spoilers of a
     // defective point are where the attacker makes it worse (and the owner mends it): its empty
     // diagonals the enemy can use, and the last liberty of an enemy diagonal that can escape.
@@ -273,6 +268,9 @@ public final class EyeEstimator {
     PointSet border = new PointSet(geometry);
     PointSet spoilers = new PointSet(geometry);
     PointSet defective = new PointSet(geometry);
+    PointSet[] spoilersOf = new PointSet[n];
+    int half = 0;
+    boolean halfOnlyOnEmptyPoints = true;
     int worst = 0;
     for (int i = 0; i < n; i++) {
       if (Integer.bitCount(adjacency[i]) > 1) {
@@ -296,10 +294,16 @@ public final class EyeEstimator {
           }
         }
       }
+      spoilersOf[i] = mine;
       if (sum >= 3) {
         spoilers.or(mine);
         if (board.color(p) == Color.EMPTY) {
           defective.add(p);
+          if (sum == 3) {
+            half |= 1 << i;
+          }
+        } else {
+          halfOnlyOnEmptyPoints = false;
         }
       }
       worst = Math.max(worst, sum);
@@ -309,6 +313,24 @@ public final class EyeEstimator {
             ? EyeSpace.Defect.FALSE
             : worst == 3 ? EyeSpace.Defect.HALF : EyeSpace.Defect.NONE;
 
+    if (defect == EyeSpace.Defect.HALF && halfOnlyOnEmptyPoints) {
+      // Half points are read in the local game: the attacker spoils one from outside and the owner
+      // fills it, or the owner secures it first (EyeShape); a spoiled end of a bigger space leaves
+      // the rest of it.
+      EyeShape.Analysis analysis = analysis(n, adjacency, adjacencyKey, wall, attacker, half);
+      PointSet attack = local(points, analysis.attackPoints());
+      PointSet defence = local(points, analysis.defencePoints());
+      for (int i = 0; i < n; i++) {
+        if ((analysis.strikes() & (1 << i)) != 0) {
+          attack.or(spoilersOf[i]);
+        }
+        if ((analysis.secures() & (1 << i)) != 0) {
+          defence.or(spoilersOf[i]);
+        }
+      }
+      return eyeSpace(space, border, xs, ys, n, defect, analysis.value(), attack, defence);
+    }
+    EyeShape.Analysis analysis = analysis(n, adjacency, adjacencyKey, wall, attacker, 0);
     PointSet attack = local(points, analysis.attackPoints());
     PointSet defence = local(points, analysis.defencePoints());
     EyeValue value = analysis.value();
@@ -332,6 +354,31 @@ public final class EyeEstimator {
         }
       }
     }
+    return eyeSpace(space, border, xs, ys, n, defect, value, attack, defence);
+  }
+
+  /** The space's local game, searched once per shape, contents and half points. */
+  private EyeShape.Analysis analysis(
+      int n, int[] adjacency, long adjacencyKey, int wall, int attacker, int half) {
+    ShapeKey key = new ShapeKey(n, adjacencyKey, wall, attacker, half);
+    EyeShape.Analysis analysis = analyses.get(key);
+    if (analysis == null) {
+      analysis = EyeShape.analyze(n, adjacency, wall, attacker, half);
+      analyses.put(key, analysis);
+    }
+    return analysis;
+  }
+
+  private static EyeSpace eyeSpace(
+      PointSet space,
+      PointSet border,
+      int[] xs,
+      int[] ys,
+      int n,
+      EyeSpace.Defect defect,
+      EyeValue value,
+      PointSet attack,
+      PointSet defence) {
     if (value.isAssailable() && attack.isEmpty() && !defence.isEmpty()) {
       // The attacker has no move against the space, so the owner's mend can wait: the space is
       // worth what the owner gets moving first (a dead stone inside it captured at leisure).

@@ -163,8 +163,11 @@ public final class EyeShape {
    * @param value the four digits
    * @param attackPoints bit i set when point i is an attack point
    * @param defencePoints bit i set when point i is a defence point
+   * @param strikes bit i set when spoiling half point i (from outside the space) is an attack
+   * @param secures bit i set when securing half point i (from outside the space) is a defence
    */
-  public record Analysis(EyeValue value, int attackPoints, int defencePoints) {
+  public record Analysis(
+      EyeValue value, int attackPoints, int defencePoints, int strikes, int secures) {
     /** Points that are both attack and defence points: the vital points. */
     public int vitalPoints() {
       return attackPoints & defencePoints;
@@ -172,39 +175,63 @@ public final class EyeShape {
   }
 
   /**
+   * Searches the local game of a space of n points with no half points.
+   *
+   * @see #analyze(int, int[], int, int, int)
+   */
+  public static Analysis analyze(int n, int[] adjacency, int wall, int attacker) {
+    return analyze(n, adjacency, wall, attacker, 0);
+  }
+
+  /**
    * Searches the local game of a space of n points.
+   *
+   * <p>A <em>half point</em> is an empty point of the space that the diagonal test found half an
+   * eye: the attacker can spoil it from outside the space, with a move the owner must answer by
+   * filling the point, and the owner can secure it there first. In the local game the attacker's
+   * <em>strike</em> fills the point with an owner stone and leaves the attacker to move again; the
+   * owner's <em>secure</em> makes it an ordinary point and passes the move. So a two-point space
+   * with a half end stays one eye, and a straight three with one is one eye whoever moves first.
    *
    * @param n the number of points, 1..{@link #MAX_POINTS}
    * @param adjacency bit j of {@code adjacency[i]} when points i and j are neighbours
    * @param wall bit i when point i touches the owner's surrounding stones
    * @param attacker bit i when point i holds an attacker stone; the others are empty
-   * @throws IllegalArgumentException if n is out of range, or an attacker chain has no liberty
+   * @param half bit i when point i is a half point; each must be empty and touch the wall
+   * @throws IllegalArgumentException if n is out of range, an attacker chain has no liberty, or a
+   *     half point is occupied or off the wall
    */
-  public static Analysis analyze(int n, int[] adjacency, int wall, int attacker) {
+  public static Analysis analyze(int n, int[] adjacency, int wall, int attacker, int half) {
     if (n < 1 || n > MAX_POINTS) {
       throw new IllegalArgumentException(
           "an eye space has 1.." + MAX_POINTS + " points (got " + n + ")");
     }
+    if ((half & ~wall) != 0 || (half & attacker) != 0 || half >>> n != 0) {
+      throw new IllegalArgumentException(
+          "half points must be empty points of the space next to the wall: " + half);
+    }
     Search s = new Search(n, adjacency, wall);
-    int full = (1 << n) - 1;
     for (int i = 0; i < n; i++) {
       if ((attacker & (1 << i)) != 0 && s.liberties(s.chain(i, attacker), 0, attacker) == 0) {
         throw new IllegalArgumentException("attacker stones without a liberty at point " + i);
       }
     }
-    int b = s.value(0, attacker, false, 0);
-    int c = s.value(0, attacker, true, 0);
+    int b = s.value(0, attacker, half, false, 0);
+    int c = s.value(0, attacker, half, true, 0);
     int a = b;
     int d = c;
     int attack = 0;
     int defence = 0;
+    int strikes = 0;
+    int secures = 0;
     for (int i = 0; i < n; i++) {
       long afterA = s.play(0, attacker, i, false);
       if (afterA >= 0) {
         int da = (int) (afterA >>> 7);
         int aa = (int) (afterA & 127);
-        a = Math.min(a, s.value(da, aa, false, 0));
-        if (b < c && s.value(da, aa, true, 0) == b) {
+        int h = half & ~(1 << i);
+        a = Math.min(a, s.value(da, aa, h, false, 0));
+        if (b < c && s.value(da, aa, h, true, 0) == b) {
           attack |= 1 << i;
         }
       }
@@ -212,13 +239,26 @@ public final class EyeShape {
       if (afterD >= 0) {
         int dd = (int) (afterD >>> 7);
         int ad = (int) (afterD & 127);
-        d = Math.max(d, s.value(dd, ad, true, 0));
-        if (c > b && s.value(dd, ad, false, 0) == c) {
+        int h = half & ~(1 << i);
+        d = Math.max(d, s.value(dd, ad, h, true, 0));
+        if (c > b && s.value(dd, ad, h, false, 0) == c) {
           defence |= 1 << i;
         }
       }
+      if ((half & (1 << i)) != 0) {
+        // A strike keeps the attacker to move, so a first strike is never a tenuki's gain.
+        long struck = s.play(0, attacker, i, true);
+        int h = half & ~(1 << i);
+        if (b < c && s.value((int) (struck >>> 7), (int) (struck & 127), h, false, 0) == b) {
+          strikes |= 1 << i;
+        }
+        d = Math.max(d, s.value(0, attacker, h, true, 0));
+        if (c > b && s.value(0, attacker, h, false, 0) == c) {
+          secures |= 1 << i;
+        }
+      }
     }
-    return new Analysis(new EyeValue(a, b, c, d), attack, defence);
+    return new Analysis(new EyeValue(a, b, c, d), attack, defence, strikes, secures);
   }
 
   /** The minimax search of one space, memoised by position, player to move and passes. */
@@ -237,12 +277,16 @@ public final class EyeShape {
       this.full = (1 << n) - 1;
     }
 
-    /** The eyes the owner gets from here with best play: 0, 1 or 2. */
-    int value(int owner, int attacker, boolean ownerToMove, int passes) {
+    /**
+     * The eyes the owner gets from here with best play: 0, 1 or 2. {@code half}: the half points
+     * not yet spoiled or secured (only empty ones count).
+     */
+    int value(int owner, int attacker, int half, boolean ownerToMove, int passes) {
+      half &= ~(owner | attacker);
       if (passes == 2) {
         return eyes(owner, attacker);
       }
-      int key = ((owner << 7 | attacker) << 2) | (ownerToMove ? 2 : 0) | passes;
+      int key = ((((half << 7 | owner) << 7) | attacker) << 3) | (ownerToMove ? 4 : 0) | passes;
       Integer known = memo.get(key);
       if (known != null) {
         return known;
@@ -250,14 +294,26 @@ public final class EyeShape {
       if (!path.add(key)) {
         return eyes(owner, attacker); // a repetition: scored as it stands
       }
-      int best = value(owner, attacker, !ownerToMove, passes + 1);
+      int best = value(owner, attacker, half, !ownerToMove, passes + 1);
       for (int i = 0; i < n && best != (ownerToMove ? 2 : 0); i++) {
         long after = play(owner, attacker, i, ownerToMove);
         if (after < 0) {
           continue;
         }
-        int v = value((int) (after >>> 7), (int) (after & 127), !ownerToMove, 0);
+        int v = value((int) (after >>> 7), (int) (after & 127), half, !ownerToMove, 0);
         best = ownerToMove ? Math.max(best, v) : Math.min(best, v);
+      }
+      for (int rest = half; rest != 0 && best != (ownerToMove ? 2 : 0); rest &= rest - 1) {
+        int i = Integer.numberOfTrailingZeros(rest);
+        int left = half & ~(1 << i);
+        if (ownerToMove) {
+          best = Math.max(best, value(owner, attacker, left, false, 0)); // secured
+        } else {
+          // Struck: the owner fills the point (it touches the wall: always legal), and the
+          // attacker moves again.
+          long after = play(owner, attacker, i, true);
+          best = Math.min(best, value((int) (after >>> 7), (int) (after & 127), left, false, 0));
+        }
       }
       path.remove(key);
       memo.put(key, best);

@@ -99,4 +99,35 @@ class EyeShapeTest {
     assertEquals("1122", end.value().toString());
     assertEquals(0b010, end.vitalPoints());
   }
+
+  /**
+   * Half points (the diagonal test's 3): the attacker spoils one from outside and the owner must
+   * fill it, keeping the attacker to move; the owner may secure it first. Values worked out by hand
+   * (the reasoning in each comment), and GNU Go's for the two-point case ({@code optics.tst} 204
+   * and 205: a two-point eye with a half end is {@code 1 1}).
+   */
+  @Test
+  void halfPointsAreSpoiledOrSecuredInTheLocalGame() {
+    // One point: spoiled, it is filled (no eye); secured, it is an eye. GNU Go's half eye.
+    Space one = Space.of("#");
+    EyeShape.Analysis single = EyeShape.analyze(1, one.adjacency(), one.wall(), 0, 0b1);
+    assertEquals("0011", single.value().toString());
+    assertEquals(0b1, single.strikes());
+    assertEquals(0b1, single.secures());
+    // Two points, a half end: spoiled, the other point is still an eye; one eye either way.
+    Space two = Space.of("##");
+    EyeShape.Analysis pair = EyeShape.analyze(2, two.adjacency(), two.wall(), 0, 0b01);
+    assertEquals("1111", pair.value().toString());
+    assertEquals(0, pair.strikes() | pair.secures() | pair.attackPoints() | pair.defencePoints());
+    // Straight three with a half end: the attacker's spoiling leaves two points (one eye), and the
+    // owner's vital point leaves the half end to be spoiled (one eye); only with two moves in a
+    // row (secure and the vital point) does the owner get two.
+    Space three = Space.of("###");
+    EyeShape.Analysis straight = EyeShape.analyze(3, three.adjacency(), three.wall(), 0, 0b001);
+    assertEquals("1112", straight.value().toString());
+    // A half point must be an empty point next to the wall.
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> EyeShape.analyze(3, three.adjacency(), three.wall(), 0b001, 0b001));
+  }
 }
