@@ -702,3 +702,19 @@ O O X . . . .
 . O X . . . .
 68 eye_value C7
 #? [1111 HALF two points]
+
+# GNU Go's optics.tst 208 (eyes2.sgf, eval_eye L3) in small: black's space of one empty point
+# (C1) and a white stone in atari (D1) whose diagonal E2 is a white stone that cannot be captured.
+# Black takes D1 by playing C1, and D1 is then a false eye nobody can mend: no eye, as GNU Go's
+# eval_eye says (0 0) for both points. (Before false points were read in the local game, the
+# estimator said 0 1 with no move for either side.)
+board
+. . . . . . .
+. . . . . . .
+. . . . . . .
+X X X X O O O
+. . X X O . .
+X X X X O . .
+. X . O X X .
+69 eye_value C1
+#? [0000 FALSE two points]

@@ -46,10 +46,11 @@ import java.util.Map;
  *       points the enemy cannot use); on the first line 2 is added, so that a corner or edge eye is
  *       false with one enemy diagonal. A sum of 4 or more makes the point false, 3 half. A
  *       one-point space is then a proper eye ({@code 1111}), a half eye ({@code 0011}) or a false
- *       eye ({@code 0000}). Half points are read in the space's local game ({@link EyeShape}: the
- *       attacker spoils one from outside and the owner must fill it, or the owner secures it
- *       first), so a two-point space with a half end is still one eye; a bigger space with a false
- *       point loses 2 from its attacker-first digits.
+ *       eye ({@code 0000}). Half points, and false points the owner cannot mend (4 or more from the
+ *       edge and enemy stones that cannot be captured), are read in the space's local game ({@link
+ *       EyeShape}: the attacker spoils one from outside and the owner must fill it, or the owner
+ *       secures a half one first), so a two-point space with a half end is still one eye; a bigger
+ *       space with a false point the owner can mend loses 2 from its attacker-first digits.
  * </ul>
  *
  * A group's minimum is the sum of the attacker-first digits of its eye spaces and its maximum the
@@ -79,7 +80,8 @@ public final class EyeEstimator {
   private Reading reading;
 
   /** The local game of one space: what its search depends on. */
-  private record ShapeKey(int n, long adjacency, int wall, int attacker, int half) {}
+  private record ShapeKey(
+      int n, long adjacency, int wall, int attacker, int half, int unmendable) {}
 
   public EyeEstimator(Geometry geometry) {
     this.geometry = geometry;
@@ -270,7 +272,8 @@ public final class EyeEstimator {
     PointSet defective = new PointSet(geometry);
     PointSet[] spoilersOf = new PointSet[n];
     int half = 0;
-    boolean halfOnlyOnEmptyPoints = true;
+    int unmendable = 0;
+    boolean readInTheLocalGame = true;
     int worst = 0;
     for (int i = 0; i < n; i++) {
       if (Integer.bitCount(adjacency[i]) > 1) {
@@ -278,10 +281,14 @@ public final class EyeEstimator {
       }
       int p = points[i];
       int sum = geometry.line(p) == 0 ? 2 : 0;
+      int fixed = sum; // what the owner cannot change: the edge, and stones it cannot capture
       PointSet mine = new PointSet(geometry);
       for (int q : new int[] {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1}) {
         int v = diagonalValue(board, q, enemy, space, regions);
         sum += v;
+        if (v == 2) {
+          fixed += 2;
+        }
         if (v > 0) {
           border.add(q);
           if (board.color(q) == Color.EMPTY) {
@@ -299,11 +306,13 @@ public final class EyeEstimator {
         spoilers.or(mine);
         if (board.color(p) == Color.EMPTY) {
           defective.add(p);
-          if (sum == 3) {
-            half |= 1 << i;
-          }
+        }
+        if (fixed >= 4) {
+          unmendable |= 1 << i;
+        } else if (sum == 3 && board.color(p) == Color.EMPTY) {
+          half |= 1 << i;
         } else {
-          halfOnlyOnEmptyPoints = false;
+          readInTheLocalGame = false; // false but mendable, or half under an enemy stone
         }
       }
       worst = Math.max(worst, sum);
@@ -313,11 +322,12 @@ public final class EyeEstimator {
             ? EyeSpace.Defect.FALSE
             : worst == 3 ? EyeSpace.Defect.HALF : EyeSpace.Defect.NONE;
 
-    if (defect == EyeSpace.Defect.HALF && halfOnlyOnEmptyPoints) {
-      // Half points are read in the local game: the attacker spoils one from outside and the owner
-      // fills it, or the owner secures it first (EyeShape); a spoiled end of a bigger space leaves
-      // the rest of it.
-      EyeShape.Analysis analysis = analysis(n, adjacency, adjacencyKey, wall, attacker, half);
+    if (defect != EyeSpace.Defect.NONE && readInTheLocalGame) {
+      // Half and unmendable false points are read in the local game: the attacker spoils one from
+      // outside and the owner fills it, or the owner secures a half one first (EyeShape); a
+      // spoiled end of a bigger space leaves the rest of it.
+      EyeShape.Analysis analysis =
+          analysis(n, adjacency, adjacencyKey, wall, attacker, half, unmendable);
       PointSet attack = local(points, analysis.attackPoints());
       PointSet defence = local(points, analysis.defencePoints());
       for (int i = 0; i < n; i++) {
@@ -330,7 +340,7 @@ public final class EyeEstimator {
       }
       return eyeSpace(space, border, xs, ys, n, defect, analysis.value(), attack, defence);
     }
-    EyeShape.Analysis analysis = analysis(n, adjacency, adjacencyKey, wall, attacker, 0);
+    EyeShape.Analysis analysis = analysis(n, adjacency, adjacencyKey, wall, attacker, 0, 0);
     PointSet attack = local(points, analysis.attackPoints());
     PointSet defence = local(points, analysis.defencePoints());
     EyeValue value = analysis.value();
@@ -359,11 +369,11 @@ public final class EyeEstimator {
 
   /** The space's local game, searched once per shape, contents and half points. */
   private EyeShape.Analysis analysis(
-      int n, int[] adjacency, long adjacencyKey, int wall, int attacker, int half) {
-    ShapeKey key = new ShapeKey(n, adjacencyKey, wall, attacker, half);
+      int n, int[] adjacency, long adjacencyKey, int wall, int attacker, int half, int unmendable) {
+    ShapeKey key = new ShapeKey(n, adjacencyKey, wall, attacker, half, unmendable);
     EyeShape.Analysis analysis = analyses.get(key);
     if (analysis == null) {
-      analysis = EyeShape.analyze(n, adjacency, wall, attacker, half);
+      analysis = EyeShape.analyze(n, adjacency, wall, attacker, half, unmendable);
       analyses.put(key, analysis);
     }
     return analysis;

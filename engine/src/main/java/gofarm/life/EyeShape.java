@@ -175,12 +175,12 @@ public final class EyeShape {
   }
 
   /**
-   * Searches the local game of a space of n points with no half points.
+   * Searches the local game of a space of n points with no half or false points.
    *
-   * @see #analyze(int, int[], int, int, int)
+   * @see #analyze(int, int[], int, int, int, int)
    */
   public static Analysis analyze(int n, int[] adjacency, int wall, int attacker) {
-    return analyze(n, adjacency, wall, attacker, 0);
+    return analyze(n, adjacency, wall, attacker, 0, 0);
   }
 
   /**
@@ -191,17 +191,22 @@ public final class EyeShape {
    * filling the point, and the owner can secure it there first. In the local game the attacker's
    * <em>strike</em> fills the point with an owner stone and leaves the attacker to move again; the
    * owner's <em>secure</em> makes it an ordinary point and passes the move. So a two-point space
-   * with a half end stays one eye, and a straight three with one is one eye whoever moves first.
+   * with a half end stays one eye, and a straight three with one is one eye whoever moves first. A
+   * <em>false point</em> is one the owner cannot mend (the diagonal test's 4 or more from enemy
+   * stones that cannot be captured, and the edge): the attacker may strike it whenever it is empty,
+   * and nobody can secure it.
    *
    * @param n the number of points, 1..{@link #MAX_POINTS}
    * @param adjacency bit j of {@code adjacency[i]} when points i and j are neighbours
    * @param wall bit i when point i touches the owner's surrounding stones
    * @param attacker bit i when point i holds an attacker stone; the others are empty
    * @param half bit i when point i is a half point; each must be empty and touch the wall
-   * @throws IllegalArgumentException if n is out of range, an attacker chain has no liberty, or a
-   *     half point is occupied or off the wall
+   * @param falsePoints bit i when point i is a false point; each must touch the wall
+   * @throws IllegalArgumentException if n is out of range, an attacker chain has no liberty, a half
+   *     point is occupied or off the wall, or a false point off the wall
    */
-  public static Analysis analyze(int n, int[] adjacency, int wall, int attacker, int half) {
+  public static Analysis analyze(
+      int n, int[] adjacency, int wall, int attacker, int half, int falsePoints) {
     if (n < 1 || n > MAX_POINTS) {
       throw new IllegalArgumentException(
           "an eye space has 1.." + MAX_POINTS + " points (got " + n + ")");
@@ -210,7 +215,11 @@ public final class EyeShape {
       throw new IllegalArgumentException(
           "half points must be empty points of the space next to the wall: " + half);
     }
-    Search s = new Search(n, adjacency, wall);
+    if ((falsePoints & ~wall) != 0 || (falsePoints & half) != 0) {
+      throw new IllegalArgumentException(
+          "false points must be points of the space next to the wall, not half: " + falsePoints);
+    }
+    Search s = new Search(n, adjacency, wall, falsePoints);
     for (int i = 0; i < n; i++) {
       if ((attacker & (1 << i)) != 0 && s.liberties(s.chain(i, attacker), 0, attacker) == 0) {
         throw new IllegalArgumentException("attacker stones without a liberty at point " + i);
@@ -245,13 +254,16 @@ public final class EyeShape {
           defence |= 1 << i;
         }
       }
-      if ((half & (1 << i)) != 0) {
+      if (((half | falsePoints & ~attacker) & (1 << i)) != 0) {
         // A strike keeps the attacker to move, so a first strike is never a tenuki's gain.
         long struck = s.play(0, attacker, i, true);
         int h = half & ~(1 << i);
         if (b < c && s.value((int) (struck >>> 7), (int) (struck & 127), h, false, 0) == b) {
           strikes |= 1 << i;
         }
+      }
+      if ((half & (1 << i)) != 0) {
+        int h = half & ~(1 << i);
         d = Math.max(d, s.value(0, attacker, h, true, 0));
         if (c > b && s.value(0, attacker, h, false, 0) == c) {
           secures |= 1 << i;
@@ -267,13 +279,15 @@ public final class EyeShape {
     private final int[] adjacency;
     private final int wall;
     private final int full;
+    private final int falsePoints;
     private final Map<Integer, Integer> memo = new HashMap<>();
     private final Set<Integer> path = new HashSet<>();
 
-    Search(int n, int[] adjacency, int wall) {
+    Search(int n, int[] adjacency, int wall, int falsePoints) {
       this.n = n;
       this.adjacency = adjacency;
       this.wall = wall;
+      this.falsePoints = falsePoints;
       this.full = (1 << n) - 1;
     }
 
@@ -303,7 +317,8 @@ public final class EyeShape {
         int v = value((int) (after >>> 7), (int) (after & 127), half, !ownerToMove, 0);
         best = ownerToMove ? Math.max(best, v) : Math.min(best, v);
       }
-      for (int rest = half; rest != 0 && best != (ownerToMove ? 2 : 0); rest &= rest - 1) {
+      int special = ownerToMove ? half : (half | falsePoints) & ~(owner | attacker);
+      for (int rest = special; rest != 0 && best != (ownerToMove ? 2 : 0); rest &= rest - 1) {
         int i = Integer.numberOfTrailingZeros(rest);
         int left = half & ~(1 << i);
         if (ownerToMove) {
