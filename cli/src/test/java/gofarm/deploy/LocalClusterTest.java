@@ -3,7 +3,6 @@ package gofarm.deploy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import gofarm.cli.LoopbackPorts;
 import gofarm.proto.v1.EvaluateSpec;
@@ -21,8 +20,6 @@ import io.grpc.TlsChannelCredentials;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
 import java.io.IOException;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -135,23 +132,24 @@ class LocalClusterTest {
     assertEquals(PLAYOUTS, first.getPlayoutsDone());
     // Workers also run the spot checks (each one's first chunk of a job, and a share of the rest),
     // which the coordinator counts once: its total is exact, the workers' at least that.
-    awaitQuery(prometheusPort, "sum(gofarm_coordinator_playouts_total)", Long.toString(PLAYOUTS));
-    awaitQuery(prometheusPort, "sum(gofarm_worker_playouts_total) >= " + PLAYOUTS, null);
+    Scrape.awaitQuery(
+        prometheusPort, "sum(gofarm_coordinator_playouts_total)", Long.toString(PLAYOUTS));
+    Scrape.awaitQuery(prometheusPort, "sum(gofarm_worker_playouts_total) >= " + PLAYOUTS, null);
     JobStatus second = runJob(port, 12);
     assertEquals(PLAYOUTS, second.getPlayoutsDone());
 
     // Prometheus scrapes every second: wait for a scrape after the jobs, then check.
     String total = Long.toString(2 * PLAYOUTS);
-    awaitQuery(prometheusPort, "sum(gofarm_coordinator_playouts_total)", total);
-    awaitQuery(prometheusPort, "sum(gofarm_worker_playouts_total) >= " + total, null);
-    awaitQuery(prometheusPort, "count(up == 1)", "4");
+    Scrape.awaitQuery(prometheusPort, "sum(gofarm_coordinator_playouts_total)", total);
+    Scrape.awaitQuery(prometheusPort, "sum(gofarm_worker_playouts_total) >= " + total, null);
+    Scrape.awaitQuery(prometheusPort, "count(up == 1)", "4");
     String targets = Scrape.get(prometheusPort, "/api/v1/targets?state=active");
     for (String job : List.of("gofarm-coordinator", "gofarm-worker", "prometheus")) {
       assertTrue(targets.contains("\"job\":\"" + job + "\""), targets);
     }
     assertFalse(targets.contains("\"health\":\"down\""), targets);
     // The rules are loaded and evaluated: the recorded throughput saw the job.
-    awaitQuery(
+    Scrape.awaitQuery(
         prometheusPort, "max_over_time(cluster:gofarm_worker_playouts:rate1m[5m]) > 0", null);
     String rules = Scrape.get(prometheusPort, "/api/v1/rules");
     assertFalse(rules.contains("\"health\":\"err\""), rules);
@@ -239,29 +237,6 @@ class LocalClusterTest {
     } finally {
       channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
     }
-  }
-
-  /**
-   * Polls Prometheus's instant query API until the query has one result whose value is {@code
-   * expected} (or any result when null).
-   */
-  private static void awaitQuery(int port, String query, String expected) throws Exception {
-    String path = "/api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8);
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    String body = "";
-    while (System.nanoTime() < deadline) {
-      body = Scrape.get(port, path);
-      Object result = DeployFiles.at(DeployFiles.yaml(body), "data", "result");
-      List<Object> results = DeployFiles.list(result);
-      if (results.size() == 1) {
-        Object value = DeployFiles.list(DeployFiles.at(results.get(0), "value")).get(1);
-        if (expected == null || expected.equals(value)) {
-          return;
-        }
-      }
-      Thread.sleep(250); // Prometheus scrapes every second
-    }
-    fail(query + " never gave " + (expected == null ? "a result" : expected) + "; last: " + body);
   }
 
   private Tools.Result cluster(String... args) throws IOException, InterruptedException {

@@ -1,11 +1,16 @@
 package gofarm.deploy;
 
+import static org.junit.jupiter.api.Assertions.fail;
+
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -16,7 +21,8 @@ import java.util.regex.Pattern;
 /**
  * What a Prometheus text exposition holds: every sample name with the label names seen on it. A
  * histogram's {@code _bucket}, {@code _count} and {@code _sum} and a counter's {@code _total} are
- * sample names, as PromQL sees them.
+ * sample names, as PromQL sees them. Also the HTTP calls of the deploy tests: an answer from
+ * 127.0.0.1, and a query of a real Prometheus awaited.
  */
 final class Scrape {
   private static final HttpClient HTTP =
@@ -75,5 +81,28 @@ final class Scrape {
       throw new IOException(pathAndQuery + " on port " + port + ": HTTP " + r.statusCode());
     }
     return r.body();
+  }
+
+  /**
+   * Polls Prometheus's instant query API until the query has one result whose value is {@code
+   * expected} (or any result when null).
+   */
+  static void awaitQuery(int port, String query, String expected) throws Exception {
+    String path = "/api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8);
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    String body = "";
+    while (System.nanoTime() < deadline) {
+      body = get(port, path);
+      Object result = DeployFiles.at(DeployFiles.yaml(body), "data", "result");
+      List<Object> results = DeployFiles.list(result);
+      if (results.size() == 1) {
+        Object value = DeployFiles.list(DeployFiles.at(results.get(0), "value")).get(1);
+        if (expected == null || expected.equals(value)) {
+          return;
+        }
+      }
+      Thread.sleep(250); // Prometheus scrapes every second
+    }
+    fail(query + " never gave " + (expected == null ? "a result" : expected) + "; last: " + body);
   }
 }

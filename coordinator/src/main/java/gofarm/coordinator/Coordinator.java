@@ -203,6 +203,7 @@ public final class Coordinator implements AutoCloseable {
             : new MetricsPort(
                 settings.metricsHost(),
                 settings.metricsPort(),
+                settings.httpTls(),
                 metrics.registry(),
                 new WebPages(webChannel, settings.tokens(), health.httpHandler()));
     health.restored();
@@ -215,7 +216,12 @@ public final class Coordinator implements AutoCloseable {
             : " (" + settings.tokens().size() + " tokens from " + settings.tokens().file() + ")",
         metricsServer == null
             ? "off"
-            : "http://" + settings.metricsHost() + ":" + metricsServer.port() + "/metrics");
+            : metricsServer.scheme()
+                + "://"
+                + settings.metricsHost()
+                + ":"
+                + metricsServer.port()
+                + "/metrics");
   }
 
   /**

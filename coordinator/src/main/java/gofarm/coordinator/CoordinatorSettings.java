@@ -4,6 +4,7 @@ import gofarm.coordinator.auth.Tokens;
 import gofarm.coordinator.job.JobLimits;
 import java.nio.file.Path;
 import java.time.Duration;
+import javax.net.ssl.SSLContext;
 
 /**
  * How a coordinator runs. The five-argument constructor gives the defaults; the {@code with}
@@ -29,6 +30,8 @@ import java.time.Duration;
  *     (without tokens there is no limit)
  * @param maxConnections how many TCP connections the gRPC port keeps open at once; one more is
  *     closed as soon as it is accepted. 0 for no limit; applies to a Netty server
+ * @param httpTls the TLS context of the metrics port, which then serves HTTPS ({@code --http-tls});
+ *     null for plain HTTP
  */
 public record CoordinatorSettings(
     String metricsHost,
@@ -42,7 +45,8 @@ public record CoordinatorSettings(
     int maxRunningJobsPerToken,
     Duration idleConnection,
     int maxStreamsPerToken,
-    int maxConnections) {
+    int maxConnections,
+    SSLContext httpTls) {
 
   /** A minute's lease: far longer than a chunk (1-2 s), short enough to notice a hung worker. */
   public static final Duration DEFAULT_LEASE = Duration.ofSeconds(60);
@@ -122,7 +126,8 @@ public record CoordinatorSettings(
         DEFAULT_MAX_RUNNING_JOBS_PER_TOKEN,
         DEFAULT_IDLE_CONNECTION,
         DEFAULT_MAX_STREAMS_PER_TOKEN,
-        DEFAULT_MAX_CONNECTIONS);
+        DEFAULT_MAX_CONNECTIONS,
+        null);
   }
 
   /** These settings with another spot check share. */
@@ -139,7 +144,8 @@ public record CoordinatorSettings(
         maxRunningJobsPerToken,
         idleConnection,
         maxStreamsPerToken,
-        maxConnections);
+        maxConnections,
+        httpTls);
   }
 
   /** These settings with other limits. */
@@ -156,7 +162,8 @@ public record CoordinatorSettings(
         maxRunningJobsPerToken,
         idleConnection,
         maxStreamsPerToken,
-        maxConnections);
+        maxConnections,
+        httpTls);
   }
 
   /** These settings with tokens callers must present, and a limit of unfinished jobs per name. */
@@ -173,7 +180,8 @@ public record CoordinatorSettings(
         maxPerToken,
         idleConnection,
         maxStreamsPerToken,
-        maxConnections);
+        maxConnections,
+        httpTls);
   }
 
   /** These settings with another idle time for connections. */
@@ -190,7 +198,8 @@ public record CoordinatorSettings(
         maxRunningJobsPerToken,
         idle,
         maxStreamsPerToken,
-        maxConnections);
+        maxConnections,
+        httpTls);
   }
 
   /** These settings with another limit of worker streams per token NAME (0: none). */
@@ -207,7 +216,8 @@ public record CoordinatorSettings(
         maxRunningJobsPerToken,
         idleConnection,
         max,
-        maxConnections);
+        maxConnections,
+        httpTls);
   }
 
   /** These settings with another limit of TCP connections at once on the gRPC port (0: none). */
@@ -224,6 +234,25 @@ public record CoordinatorSettings(
         maxRunningJobsPerToken,
         idleConnection,
         maxStreamsPerToken,
-        max);
+        max,
+        httpTls);
+  }
+
+  /** These settings with the metrics port serving HTTPS in {@code context} (null: plain HTTP). */
+  public CoordinatorSettings withHttpTls(SSLContext context) {
+    return new CoordinatorSettings(
+        metricsHost,
+        metricsPort,
+        dataDir,
+        lease,
+        version,
+        spotCheckShare,
+        limits,
+        tokens,
+        maxRunningJobsPerToken,
+        idleConnection,
+        maxStreamsPerToken,
+        maxConnections,
+        context);
   }
 }

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -36,8 +37,9 @@ import picocli.CommandLine.Spec;
           + " connect (gofarm worker), and serves results and Prometheus metrics.",
       "Stop it with Ctrl-C or SIGTERM; with --data-dir, finished jobs are served again after a"
           + " restart and unfinished ones run again.",
-      "On a network, run it with --auth (tokens and roles) and --tls-cert/--tls-key; without"
-          + " --auth it listens on 127.0.0.1 only (docs/security.md)."
+      "On a network, run it with --auth (tokens and roles) and --tls-cert/--tls-key, and"
+          + " --http-tls for the web pages; without --auth it listens on 127.0.0.1 only"
+          + " (docs/security.md)."
     })
 public final class CoordinatorCommand implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(CoordinatorCommand.class);
@@ -83,6 +85,16 @@ public final class CoordinatorCommand implements Callable<Integer> {
   Path tlsClientCa;
 
   @Option(
+      names = "--http-tls",
+      description =
+          "Serve the HTTP port (the web pages, /metrics, /-/healthy) as HTTPS with the certificate"
+              + " of --tls-cert and --tls-key; the session cookie is then Secure. Prometheus then"
+              + " scrapes with scheme https and the CA as ca_file (docs/security.md). Without it"
+              + " the port speaks plain HTTP, and a token typed into the login form crosses the"
+              + " network as typed.")
+  boolean httpTls;
+
+  @Option(
       names = "--insecure",
       description =
           "Allow listening on an interface other than loopback without --auth: anyone who can"
@@ -107,7 +119,9 @@ public final class CoordinatorCommand implements Callable<Integer> {
   @Option(
       names = "--metrics-port",
       defaultValue = "9091",
-      description = "Port of /metrics and /-/healthy; -1 for none (default: ${DEFAULT-VALUE}).")
+      description =
+          "Port of /metrics, /-/healthy and the web pages (HTTPS with --http-tls); -1 for none"
+              + " (default: ${DEFAULT-VALUE}).")
   int metricsPort;
 
   @Option(
@@ -219,14 +233,33 @@ public final class CoordinatorCommand implements Callable<Integer> {
               + maxRunningJobsPerToken
               + ")");
     }
+    if (httpTls && tlsCert == null && tlsKey == null) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--http-tls serves the HTTP port with the gRPC port's certificate: give --tls-cert FILE"
+              + " and --tls-key FILE too (docs/security.md says how to make them)");
+    }
+    if (httpTls && metricsPort < 0) {
+      throw new ParameterException(
+          spec.commandLine(), "--http-tls needs the HTTP port, but --metrics-port is -1 (none)");
+    }
     String listen = listenHost();
     ServerCredentials credentials = credentials();
+    SSLContext httpContext = httpContext();
     if (authFile != null && tlsCert == null && !isLoopback(listen)) {
       LOG.warn(
           "tokens travel in plaintext to {}:{}: anyone on the network path can read them; serve"
               + " TLS with --tls-cert and --tls-key",
           listen,
           port);
+    }
+    if (authFile != null && !httpTls && metricsPort >= 0 && !isLoopback(listen)) {
+      LOG.warn(
+          "the web pages' login form on {}:{} takes tokens over plain HTTP: anyone on the network"
+              + " path can read them; serve HTTPS there with --http-tls (and --tls-cert,"
+              + " --tls-key) or put a TLS proxy in front",
+          listen,
+          metricsPort);
     }
     Tokens tokens = tokens();
     CoordinatorSettings settings =
@@ -236,7 +269,8 @@ public final class CoordinatorCommand implements Callable<Integer> {
             .withLimits(limits())
             .withTokens(tokens, maxRunningJobsPerToken)
             .withMaxStreamsPerToken(maxStreamsPerToken)
-            .withMaxConnections(maxConnections);
+            .withMaxConnections(maxConnections)
+            .withHttpTls(httpContext);
     Coordinator coordinator =
         Coordinator.start(
             NettyServerBuilder.forAddress(new InetSocketAddress(listen, port), credentials),
@@ -259,7 +293,9 @@ public final class CoordinatorCommand implements Callable<Integer> {
         coordinator.port(),
         tlsCert != null ? "TLS" : "plaintext",
         tokens != null ? "tokens from " + tokens.file() : "no tokens",
-        metricsPort < 0 ? "off" : "on port " + coordinator.metricsPort());
+        metricsPort < 0
+            ? "off"
+            : "on port " + coordinator.metricsPort() + (httpTls ? ", HTTPS" : ", plain HTTP"));
     coordinator.awaitTermination();
     stopped.await();
     return 0;
@@ -336,6 +372,18 @@ public final class CoordinatorCommand implements Callable<Integer> {
     }
     try {
       return ServerTls.credentials(tlsCert, tlsKey, tlsClientCa);
+    } catch (UncheckedIOException e) {
+      throw new ParameterException(spec.commandLine(), e.getCause().getMessage(), e);
+    }
+  }
+
+  /** The HTTP port's TLS context with {@code --http-tls}, else null (plain HTTP). */
+  private SSLContext httpContext() {
+    if (!httpTls) {
+      return null;
+    }
+    try {
+      return ServerTls.httpContext(tlsCert, tlsKey);
     } catch (UncheckedIOException e) {
       throw new ParameterException(spec.commandLine(), e.getCause().getMessage(), e);
     }

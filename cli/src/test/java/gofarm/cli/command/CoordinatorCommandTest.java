@@ -72,6 +72,24 @@ class CoordinatorCommandTest {
         "--tls-client-ca needs --tls-cert and --tls-key",
         "--tls-client-ca",
         dir.resolve("ca.pem").toString());
+    assertRefused(
+        "--http-tls serves the HTTP port with the gRPC port's certificate: give --tls-cert FILE"
+            + " and --tls-key FILE too (docs/security.md says how to make them)",
+        "--http-tls");
+    assertRefused(
+        "--tls-cert and --tls-key go together: give both or neither",
+        "--http-tls",
+        "--tls-key",
+        dir.resolve("server-key.pem").toString());
+    assertRefused(
+        "--http-tls needs the HTTP port, but --metrics-port is -1 (none)",
+        "--http-tls",
+        "--metrics-port",
+        "-1",
+        "--tls-cert",
+        dir.resolve("server.pem").toString(),
+        "--tls-key",
+        dir.resolve("server-key.pem").toString());
     Path tokens = Files.writeString(dir.resolve("tokens"), "# ops\nadmin ops short\n");
     assertRefused(
         "--auth: "

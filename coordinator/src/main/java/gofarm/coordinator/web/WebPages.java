@@ -5,6 +5,7 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpsExchange;
 import gofarm.coordinator.auth.AuthInterceptor;
 import gofarm.coordinator.auth.Caller;
 import gofarm.coordinator.auth.Role;
@@ -27,6 +28,7 @@ import io.grpc.StatusRuntimeException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
@@ -50,6 +52,12 @@ public final class WebPages implements HttpHandler {
 
   /** The session cookie's name. */
   static final String COOKIE = "gofarm_session";
+
+  /** Said on the login page served over plain HTTP to another machine. */
+  static final String PLAINTEXT_WARNING =
+      "<p class=\"error\">This page came over plain HTTP: a token typed here crosses the network"
+          + " as typed, readable by anyone on the way. Run the coordinator with --http-tls (or"
+          + " behind a TLS proxy), and open https://.</p>\n";
 
   /** A form body larger than this is refused: a login form is a token and a path. */
   static final int MOST_FORM_BYTES = 16 * 1024;
@@ -162,7 +170,7 @@ public final class WebPages implements HttpHandler {
       if (method.equals("POST")) {
         login(ex);
       } else {
-        send(ex, 200, "text/html; charset=utf-8", loginPage(query(ex).get("next"), null));
+        send(ex, 200, "text/html; charset=utf-8", loginPage(ex, query(ex).get("next"), null));
       }
       return;
     }
@@ -173,7 +181,7 @@ public final class WebPages implements HttpHandler {
         sessions.close(v.session().id());
       }
       ex.getResponseHeaders()
-          .add("Set-Cookie", COOKIE + "=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict");
+          .add("Set-Cookie", COOKIE + "=; Path=/; Max-Age=0" + cookieAttributes(ex));
       throw new Answer(303, null, "/login");
     }
     Visitor v = visitor(ex);
@@ -342,7 +350,7 @@ public final class WebPages implements HttpHandler {
           ex,
           401,
           "text/html; charset=utf-8",
-          loginPage(next, "the coordinator does not know this token"));
+          loginPage(ex, next, "the coordinator does not know this token"));
       return;
     }
     try {
@@ -352,7 +360,7 @@ public final class WebPages implements HttpHandler {
           ex,
           403,
           "text/html; charset=utf-8",
-          loginPage(next, "this token may not read jobs (a worker token?)"));
+          loginPage(ex, next, "this token may not read jobs (a worker token?)"));
       return;
     }
     WebSessions.Session s = sessions.open(token);
@@ -362,8 +370,9 @@ public final class WebPages implements HttpHandler {
             COOKIE
                 + "="
                 + s.id()
-                + "; Path=/; HttpOnly; SameSite=Strict; Max-Age="
-                + WebSessions.LIFETIME.toSeconds());
+                + "; Path=/; Max-Age="
+                + WebSessions.LIFETIME.toSeconds()
+                + cookieAttributes(ex));
     throw new Answer(303, null, next);
   }
 
@@ -372,10 +381,38 @@ public final class WebPages implements HttpHandler {
     return next != null && next.startsWith("/") && !next.startsWith("//") ? next : "/";
   }
 
-  private String loginPage(String next, String problem) {
+  /**
+   * The session cookie's attributes: {@code Secure} over HTTPS, so that the browser never sends it
+   * over plain HTTP; over plain HTTP without it, or the cookie would never come back.
+   */
+  private static String cookieAttributes(HttpExchange ex) {
+    return "; HttpOnly; SameSite=Strict" + (ex instanceof HttpsExchange ? "; Secure" : "");
+  }
+
+  /**
+   * Whether a token typed into the login form would cross the network as typed: with {@code
+   * --auth}, over plain HTTP, from another machine (a TLS proxy on this machine comes from
+   * loopback).
+   */
+  static boolean tokenCrossesInPlaintext(boolean tokens, boolean https, InetAddress visitor) {
+    return tokens && !https && visitor != null && !visitor.isLoopbackAddress();
+  }
+
+  private String loginPage(HttpExchange ex, String next, String problem) {
+    InetSocketAddress remote = ex.getRemoteAddress();
+    boolean plaintext =
+        tokenCrossesInPlaintext(
+            tokens != null,
+            ex instanceof HttpsExchange,
+            remote == null ? null : remote.getAddress());
+    return loginPage(next, problem, plaintext);
+  }
+
+  static String loginPage(String next, String problem, boolean plaintext) {
     return Html.page(
         "Log in",
         (problem == null ? "" : "<p class=\"error\">" + Html.text(problem) + "</p>\n")
+            + (plaintext ? PLAINTEXT_WARNING : "")
             + "<form method=\"post\" action=\"/login\">\n"
             + "<p><label>Token <input type=\"password\" name=\"token\" autocomplete=\"off\""
             + " autofocus></label>\n"

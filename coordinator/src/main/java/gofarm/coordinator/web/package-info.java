@@ -7,9 +7,10 @@
  * through the same {@code AuthInterceptor}: a page shows what the visitor's token may read with
  * {@code gofarm jobs} and {@code gofarm results}, no more, and a cancel goes where {@code gofarm
  * cancel} would. A token comes as {@code Authorization: Bearer TOKEN} (scripts) or from the login
- * form, which keeps it on the server in a session named by an HTTP-only cookie; a form that changes
- * something carries the session's CSRF token. Without {@code --auth} the pages answer only callers
- * on this machine, as the gRPC port does.
+ * form, which keeps it on the server in a session named by an HTTP-only cookie ({@code Secure} when
+ * the port serves HTTPS, {@code --http-tls}); a form that changes something carries the session's
+ * CSRF token. Without {@code --auth} the pages answer only callers on this machine, as the gRPC
+ * port does.
  *
  * <p>Server-rendered HTML with a little plain JavaScript (the jobs table updates itself); every
  * string that comes from a spec or a worker is escaped for its context ({@link

@@ -28,6 +28,7 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.MetadataUtils;
 import io.grpc.stub.StreamObserver;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -164,6 +165,8 @@ class WebPagesTest {
     assertEquals(303, r.statusCode(), r.body());
     String cookie = r.headers().firstValue("Set-Cookie").orElseThrow();
     assertTrue(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), cookie);
+    // Over plain HTTP a Secure cookie would never come back (HttpsPortTest has the Secure one).
+    assertFalse(cookie.contains("Secure"), cookie);
     return cookie.substring(0, cookie.indexOf(';'));
   }
 
@@ -190,6 +193,21 @@ class WebPagesTest {
     // Health and metrics stay open, as for probes and Prometheus.
     assertEquals(200, get("/-/healthy").statusCode());
     assertEquals(200, get("/metrics").statusCode());
+  }
+
+  @Test
+  void theLoginPageSaysATokenCrossesInPlaintextOnlyOverHttpFromAnotherMachine() throws Exception {
+    InetAddress other = InetAddress.getByName("192.0.2.7");
+    InetAddress local = InetAddress.getByName("127.0.0.1");
+    assertTrue(WebPages.tokenCrossesInPlaintext(true, false, other));
+    assertFalse(WebPages.tokenCrossesInPlaintext(true, true, other), "over HTTPS");
+    assertFalse(WebPages.tokenCrossesInPlaintext(true, false, local), "from this machine");
+    assertFalse(WebPages.tokenCrossesInPlaintext(false, false, other), "no tokens to type");
+    assertTrue(WebPages.loginPage("/", null, true).contains(WebPages.PLAINTEXT_WARNING));
+    // This test's visitor is on this machine: its login page carries no warning.
+    String page = get("/login").body();
+    assertTrue(page.contains("name=\"token\""), page);
+    assertFalse(page.contains(WebPages.PLAINTEXT_WARNING), page);
   }
 
   @Test
