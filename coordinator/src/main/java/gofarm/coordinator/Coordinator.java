@@ -197,6 +197,7 @@ public final class Coordinator implements AutoCloseable {
             .addService(ProtoReflectionServiceV1.newInstance())
             .build()
             .start();
+    WebPages web = new WebPages(webChannel, settings.tokens(), health.httpHandler());
     metricsServer =
         settings.metricsPort() < 0
             ? null
@@ -205,7 +206,10 @@ public final class Coordinator implements AutoCloseable {
                 settings.metricsPort(),
                 settings.httpTls(),
                 metrics.registry(),
-                new WebPages(webChannel, settings.tokens(), health.httpHandler()));
+                web);
+    if (metricsServer != null) {
+      web.warm();
+    }
     health.restored();
     LOG.info(
         "coordinator {} ready: gRPC {}{}, metrics {}",
