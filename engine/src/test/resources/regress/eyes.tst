@@ -718,3 +718,20 @@ X X X X O . .
 . X . O X X .
 69 eye_value C1
 #? [0000 FALSE two points]
+
+# GNU Go's optics.tst 203 (eyes2.sgf, eval_eye L1) in small: black's three points D1-F1 on the
+# edge next to white's living chain on the C file. The region of points not black runs into
+# white's area; without white's living chain, D1-F1 is an eye space whose margin D1 is white's
+# liberty. White's D1 is answered by E1, and F1 is an eye: one eye whoever moves first, as GNU
+# Go's eval_eye says (1 1) for E1 and D1; none if white gets two moves in a row, and never two,
+# since the margin is no eye (0111). (Before margins, D1-F1 was part of an open region: -1.)
+board
+. . . . . . .
+. . . . . . .
+O O O . . . .
+. . O X X X X
+. . O X . . .
+. . O X X X X
+. . O . . . X
+70 eye_value E1
+#? [0111 NONE straight three]

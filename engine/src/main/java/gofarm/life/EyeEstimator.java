@@ -80,8 +80,7 @@ public final class EyeEstimator {
   private Reading reading;
 
   /** The local game of one space: what its search depends on. */
-  private record ShapeKey(
-      int n, long adjacency, int wall, int attacker, int half, int unmendable) {}
+  private record ShapeKey(int n, long adjacency, int wall, int attacker, EyeShape.Marks marks) {}
 
   public EyeEstimator(Geometry geometry) {
     this.geometry = geometry;
@@ -126,16 +125,26 @@ public final class EyeEstimator {
       int p = geometry.point(i);
       parent[p] = p;
     }
-    List<PointSet> eyeSpaces = new ArrayList<>();
+    // Each eye space with its margin: empty for a region closed by c.
+    Map<PointSet, PointSet> eyeSpaces = new java.util.LinkedHashMap<>();
     List<PointSet> openRegions = new ArrayList<>();
     for (PointSet region : regions) {
       if (region.cardinality() > MAX_EYE_SPACE) {
-        openRegions.add(region);
-        continue;
+        PointSet rest = region.copy();
+        carve(board, c, region, settled)
+            .forEach(
+                (space, margin) -> {
+                  eyeSpaces.put(space, margin);
+                  rest.andNot(space);
+                });
+        openRegions.add(rest);
+      } else {
+        eyeSpaces.put(region, new PointSet(geometry));
       }
-      eyeSpaces.add(region);
+    }
+    for (PointSet space : eyeSpaces.keySet()) {
       int first = 0;
-      for (int h : headsAround(board, c, region)) {
+      for (int h : headsAround(board, c, space)) {
         if (first == 0) {
           first = h;
         } else {
@@ -157,9 +166,9 @@ public final class EyeEstimator {
     for (PointSet stones : stonesByRoot.values()) {
       PointSet around = stones.copy().dilate();
       List<EyeSpace> spaces = new ArrayList<>();
-      for (PointSet space : eyeSpaces) {
-        if (around.intersects(space)) {
-          spaces.add(eyeSpace(board, c, space, regions));
+      for (Map.Entry<PointSet, PointSet> space : eyeSpaces.entrySet()) {
+        if (around.intersects(space.getKey())) {
+          spaces.add(eyeSpace(board, c, space.getKey(), space.getValue(), regions));
         }
       }
       // A big region is room for eyes unless all the group touches there is enemy stones that
@@ -236,12 +245,68 @@ public final class EyeEstimator {
 
   // ---------------------------------------------------------------- one eye space
 
-  private EyeSpace eyeSpace(Board board, byte c, PointSet space, List<PointSet> regions) {
+  /**
+   * The small spaces in a big region of c once the enemy chains in it that cannot be captured are
+   * taken out (GNU Go's eye spaces with margins), each with its margin: its points next to those
+   * chains. A space must touch c and have a point off its margin (a point between living stones of
+   * both colours is no one's eye). Left out: empty points next to those chains and to no stone of c
+   * (the enemy's, not a margin of c's), and marginal empty points where the enemy cannot play
+   * without being captured at once (GNU Go's false margins: the enemy has no move there).
+   */
+  private Map<PointSet, PointSet> carve(
+      Board board, byte c, PointSet region, Benson.Result settled) {
+    byte enemy = Color.opponent(c);
+    PointSet living = new PointSet(geometry);
+    for (int p = region.next(0); p >= 0; p = region.next(p + 1)) {
+      if (board.color(p) == enemy && !living.contains(p)) {
+        int h = board.chainHead(p);
+        Reading.Result attack = reading.attack(h);
+        boolean capturable = attack.exact() && attack.code() >= Reading.KO_A;
+        if (settled.isAlive(h) || !capturable) {
+          living.or(PointSet.component(p, board.points(enemy)));
+        }
+      }
+    }
+    Map<PointSet, PointSet> carved = new java.util.LinkedHashMap<>();
+    if (living.isEmpty()) {
+      return carved;
+    }
+    PointSet touchesLiving = living.copy().dilate().andNot(living);
+    PointSet touchesC = board.points(c).copy().dilate();
+    PointSet rest = region.copy().andNot(living);
+    for (int p = rest.next(0); p >= 0; p = rest.next(p + 1)) {
+      if (touchesLiving.contains(p)
+          && board.color(p) == Color.EMPTY
+          && (!touchesC.contains(p)
+              || !(board.isLegal(p, enemy)
+                  && (board.libertiesAfterPlay(p, enemy, 2, marker) >= 2
+                      || board.isCapture(p, enemy))))) {
+        // The enemy's own point (it touches no stone of c), or a false margin.
+        rest.remove(p);
+      }
+    }
+    PointSet left = rest.copy();
+    for (int p = left.next(0); p >= 0; p = left.next(p + 1)) {
+      PointSet space = PointSet.component(p, left);
+      left.andNot(space);
+      PointSet margin = space.copy().and(touchesLiving);
+      if (space.cardinality() <= MAX_EYE_SPACE
+          && !margin.equals(space)
+          && headsAround(board, c, space).length > 0) {
+        carved.put(space, margin);
+      }
+    }
+    return carved;
+  }
+
+  private EyeSpace eyeSpace(
+      Board board, byte c, PointSet space, PointSet margin, List<PointSet> regions) {
     int[] points = space.toArray();
     int n = points.length;
     int[] adjacency = new int[n];
     int wall = 0;
     int attacker = 0;
+    int marginBits = 0;
     int[] xs = new int[n];
     int[] ys = new int[n];
     long adjacencyKey = 0;
@@ -261,8 +326,14 @@ public final class EyeEstimator {
       if (board.color(p) != Color.EMPTY) {
         attacker |= 1 << i;
       }
+      if (margin.contains(p)) {
+        marginBits |= 1 << i;
+      }
       adjacencyKey |= (long) adjacency[i] << (7 * i);
     }
+    // Enemy stones whose liberties are all outside the space (false margins): the owner takes
+    // them when it likes, so the local game starts with them off the board.
+    attacker &= ~capturedFromOutside(n, adjacency, attacker, marginBits);
     // The diagonal test on the points with at most one neighbour in the space. The spoilers of a
     // defective point are where the attacker makes it worse (and the owner mends it): its empty
     // diagonals the enemy can use, and the last liberty of an enemy diagonal that can escape.
@@ -276,8 +347,8 @@ public final class EyeEstimator {
     boolean readInTheLocalGame = true;
     int worst = 0;
     for (int i = 0; i < n; i++) {
-      if (Integer.bitCount(adjacency[i]) > 1) {
-        continue;
+      if (Integer.bitCount(adjacency[i]) > 1 || (marginBits & (1 << i)) != 0) {
+        continue; // a marginal point is the enemy's liberty in the local game, never an eye
       }
       int p = points[i];
       int sum = geometry.line(p) == 0 ? 2 : 0;
@@ -307,7 +378,9 @@ public final class EyeEstimator {
         if (board.color(p) == Color.EMPTY) {
           defective.add(p);
         }
-        if (fixed >= 4) {
+        if ((wall & (1 << i)) == 0) {
+          readInTheLocalGame = false; // the local game marks only points against the owner's wall
+        } else if (fixed >= 4) {
           unmendable |= 1 << i;
         } else if (sum == 3 && board.color(p) == Color.EMPTY) {
           half |= 1 << i;
@@ -327,7 +400,13 @@ public final class EyeEstimator {
       // outside and the owner fills it, or the owner secures a half one first (EyeShape); a
       // spoiled end of a bigger space leaves the rest of it.
       EyeShape.Analysis analysis =
-          analysis(n, adjacency, adjacencyKey, wall, attacker, half, unmendable);
+          analysis(
+              n,
+              adjacency,
+              adjacencyKey,
+              wall,
+              attacker,
+              new EyeShape.Marks(half, unmendable, marginBits));
       PointSet attack = local(points, analysis.attackPoints());
       PointSet defence = local(points, analysis.defencePoints());
       for (int i = 0; i < n; i++) {
@@ -338,9 +417,21 @@ public final class EyeEstimator {
           defence.or(spoilersOf[i]);
         }
       }
-      return eyeSpace(space, border, xs, ys, n, defect, analysis.value(), attack, defence);
+      // Stones the local game took off (captured from outside) are no moves on the board.
+      PointSet empty = board.points(Color.EMPTY);
+      return eyeSpace(
+          space,
+          border,
+          xs,
+          ys,
+          n,
+          defect,
+          analysis.value(),
+          attack.and(empty),
+          defence.and(empty));
     }
-    EyeShape.Analysis analysis = analysis(n, adjacency, adjacencyKey, wall, attacker, 0, 0);
+    EyeShape.Analysis analysis =
+        analysis(n, adjacency, adjacencyKey, wall, attacker, new EyeShape.Marks(0, 0, marginBits));
     PointSet attack = local(points, analysis.attackPoints());
     PointSet defence = local(points, analysis.defencePoints());
     EyeValue value = analysis.value();
@@ -364,19 +455,51 @@ public final class EyeEstimator {
         }
       }
     }
-    return eyeSpace(space, border, xs, ys, n, defect, value, attack, defence);
+    PointSet empty = board.points(Color.EMPTY);
+    return eyeSpace(space, border, xs, ys, n, defect, value, attack.and(empty), defence.and(empty));
   }
 
   /** The space's local game, searched once per shape, contents and half points. */
   private EyeShape.Analysis analysis(
-      int n, int[] adjacency, long adjacencyKey, int wall, int attacker, int half, int unmendable) {
-    ShapeKey key = new ShapeKey(n, adjacencyKey, wall, attacker, half, unmendable);
+      int n, int[] adjacency, long adjacencyKey, int wall, int attacker, EyeShape.Marks marks) {
+    ShapeKey key = new ShapeKey(n, adjacencyKey, wall, attacker, marks);
     EyeShape.Analysis analysis = analyses.get(key);
     if (analysis == null) {
-      analysis = EyeShape.analyze(n, adjacency, wall, attacker, half, unmendable);
+      analysis = EyeShape.analyze(n, adjacency, wall, attacker, marks);
       analyses.put(key, analysis);
     }
     return analysis;
+  }
+
+  /**
+   * The attacker chains (bit masks over the space) with no empty neighbour in it, off the margin.
+   */
+  private static int capturedFromOutside(int n, int[] adjacency, int attacker, int margin) {
+    int full = (1 << n) - 1;
+    int captured = 0;
+    for (int rest = attacker; rest != 0; ) {
+      int chain = Integer.lowestOneBit(rest);
+      while (true) {
+        int around = 0;
+        for (int r = chain; r != 0; r &= r - 1) {
+          around |= adjacency[Integer.numberOfTrailingZeros(r)];
+        }
+        int grown = chain | around & attacker;
+        if (grown == chain) {
+          int liberties = 0;
+          for (int r = chain; r != 0; r &= r - 1) {
+            liberties |= adjacency[Integer.numberOfTrailingZeros(r)];
+          }
+          if ((liberties & full & ~attacker) == 0 && (chain & margin) == 0) {
+            captured |= chain;
+          }
+          break;
+        }
+        chain = grown;
+      }
+      rest &= ~chain;
+    }
+    return captured;
   }
 
   private static EyeSpace eyeSpace(

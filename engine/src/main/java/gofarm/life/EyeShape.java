@@ -175,12 +175,25 @@ public final class EyeShape {
   }
 
   /**
-   * Searches the local game of a space of n points with no half or false points.
+   * What the diagonal test and the space's surroundings add to the local game, one bit per point.
    *
-   * @see #analyze(int, int[], int, int, int, int)
+   * @param half half points: each must be empty and touch the wall
+   * @param falsePoints false points the owner cannot mend: each must touch the wall
+   * @param margin marginal points: next to enemy stones outside the space that cannot be captured
+   */
+  public record Marks(int half, int falsePoints, int margin) {
+    /** A space closed by the owner's stones, none of its points defective. */
+    public static final Marks NONE = new Marks(0, 0, 0);
+  }
+
+  /**
+   * Searches the local game of a space of n points closed by the owner's stones, none of its points
+   * defective.
+   *
+   * @see #analyze(int, int[], int, int, Marks)
    */
   public static Analysis analyze(int n, int[] adjacency, int wall, int attacker) {
-    return analyze(n, adjacency, wall, attacker, 0, 0);
+    return analyze(n, adjacency, wall, attacker, Marks.NONE);
   }
 
   /**
@@ -194,19 +207,21 @@ public final class EyeShape {
    * with a half end stays one eye, and a straight three with one is one eye whoever moves first. A
    * <em>false point</em> is one the owner cannot mend (the diagonal test's 4 or more from enemy
    * stones that cannot be captured, and the edge): the attacker may strike it whenever it is empty,
-   * and nobody can secure it.
+   * and nobody can secure it. A <em>marginal point</em> touches enemy stones outside the space that
+   * cannot be captured (GNU Go's margins of an eye space): an attacker chain on one never dies, and
+   * empty points joined to one are the enemy's liberties, not an eye.
    *
    * @param n the number of points, 1..{@link #MAX_POINTS}
    * @param adjacency bit j of {@code adjacency[i]} when points i and j are neighbours
    * @param wall bit i when point i touches the owner's surrounding stones
    * @param attacker bit i when point i holds an attacker stone; the others are empty
-   * @param half bit i when point i is a half point; each must be empty and touch the wall
-   * @param falsePoints bit i when point i is a false point; each must touch the wall
+   * @param marks the half, false and marginal points
    * @throws IllegalArgumentException if n is out of range, an attacker chain has no liberty, a half
    *     point is occupied or off the wall, or a false point off the wall
    */
-  public static Analysis analyze(
-      int n, int[] adjacency, int wall, int attacker, int half, int falsePoints) {
+  public static Analysis analyze(int n, int[] adjacency, int wall, int attacker, Marks marks) {
+    int half = marks.half();
+    int falsePoints = marks.falsePoints();
     if (n < 1 || n > MAX_POINTS) {
       throw new IllegalArgumentException(
           "an eye space has 1.." + MAX_POINTS + " points (got " + n + ")");
@@ -219,9 +234,12 @@ public final class EyeShape {
       throw new IllegalArgumentException(
           "false points must be points of the space next to the wall, not half: " + falsePoints);
     }
-    Search s = new Search(n, adjacency, wall, falsePoints);
+    Search s = new Search(n, adjacency, wall, falsePoints, marks.margin());
     for (int i = 0; i < n; i++) {
-      if ((attacker & (1 << i)) != 0 && s.liberties(s.chain(i, attacker), 0, attacker) == 0) {
+      int chain = s.chain(i, attacker);
+      if ((attacker & (1 << i)) != 0
+          && (chain & marks.margin()) == 0
+          && s.liberties(chain, 0, attacker) == 0) {
         throw new IllegalArgumentException("attacker stones without a liberty at point " + i);
       }
     }
@@ -280,10 +298,12 @@ public final class EyeShape {
     private final int wall;
     private final int full;
     private final int falsePoints;
+    private final int margin;
     private final Map<Integer, Integer> memo = new HashMap<>();
     private final Set<Integer> path = new HashSet<>();
 
-    Search(int n, int[] adjacency, int wall, int falsePoints) {
+    Search(int n, int[] adjacency, int wall, int falsePoints, int margin) {
+      this.margin = margin;
       this.n = n;
       this.adjacency = adjacency;
       this.wall = wall;
@@ -354,7 +374,8 @@ public final class EyeShape {
       } else {
         attacker |= bit;
         owner = withoutDeadChains(owner, adjacency[i], owner | attacker, true);
-        if (liberties(chain(i, attacker), owner, attacker) == 0) {
+        int chain = chain(i, attacker);
+        if ((chain & margin) == 0 && liberties(chain, owner, attacker) == 0) {
           return -1;
         }
       }
@@ -363,8 +384,9 @@ public final class EyeShape {
 
     /**
      * {@code victims} (one side's stones) without the chains through {@code touched} that have no
-     * empty neighbour among the points not {@code occupied}; owner chains touching the wall never
-     * die. Two chains of one side never touch, so removing one gives no other a liberty.
+     * empty neighbour among the points not {@code occupied}; owner chains touching the wall, and
+     * attacker chains on a marginal point, never die. Two chains of one side never touch, so
+     * removing one gives no other a liberty.
      */
     private int withoutDeadChains(int victims, int touched, int occupied, boolean ownerSide) {
       for (int rest = touched & victims; rest != 0; rest &= rest - 1) {
@@ -373,7 +395,7 @@ public final class EyeShape {
           continue; // removed with an earlier chain
         }
         int chain = chain(j, victims);
-        boolean walled = ownerSide && (chain & wall) != 0;
+        boolean walled = (chain & (ownerSide ? wall : margin)) != 0;
         if (!walled && (neighbours(chain) & full & ~occupied) == 0) {
           victims &= ~chain;
         }
@@ -406,14 +428,17 @@ public final class EyeShape {
       return neighbours(chain) & full & ~(owner | attacker);
     }
 
-    /** Connected sets of empty points with no attacker stone next to them, at most 2. */
+    /**
+     * Connected sets of empty points with no attacker stone next to them and no marginal point (a
+     * liberty of the enemy outside), at most 2.
+     */
     int eyes(int owner, int attacker) {
       int empty = full & ~(owner | attacker);
       int eyes = 0;
       while (empty != 0 && eyes < 2) {
         int component = chain(Integer.numberOfTrailingZeros(empty), empty);
         empty &= ~component;
-        if ((neighbours(component) & attacker) == 0) {
+        if ((neighbours(component) & attacker) == 0 && (component & margin) == 0) {
           eyes++;
         }
       }

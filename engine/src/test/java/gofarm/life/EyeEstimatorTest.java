@@ -63,7 +63,9 @@ class EyeEstimatorTest {
       PointSet stones = board.points(Color.BLACK).or(board.points(Color.WHITE));
       assertEquals(stones, covered, "stones outside every group, " + where);
     }
-    assertTrue(groupsSeen > 4000 && unsettled > 100, groupsSeen + " groups, " + unsettled);
+    // Enough groups to mean something (3,816 since spaces with margins join the chains around
+    // them, as GNU Go amalgamates the dragons around an eye space; 4,000 and more before).
+    assertTrue(groupsSeen > 3500 && unsettled > 100, groupsSeen + " groups, " + unsettled);
   }
 
   @Test

@@ -110,35 +110,60 @@ class EyeShapeTest {
   void halfPointsAreSpoiledOrSecuredInTheLocalGame() {
     // One point: spoiled, it is filled (no eye); secured, it is an eye. GNU Go's half eye.
     Space one = Space.of("#");
-    EyeShape.Analysis single = EyeShape.analyze(1, one.adjacency(), one.wall(), 0, 0b1, 0);
+    EyeShape.Analysis single =
+        EyeShape.analyze(1, one.adjacency(), one.wall(), 0, new EyeShape.Marks(0b1, 0, 0));
     assertEquals("0011", single.value().toString());
     assertEquals(0b1, single.strikes());
     assertEquals(0b1, single.secures());
     // Two points, a half end: spoiled, the other point is still an eye; one eye either way.
     Space two = Space.of("##");
-    EyeShape.Analysis pair = EyeShape.analyze(2, two.adjacency(), two.wall(), 0, 0b01, 0);
+    EyeShape.Analysis pair =
+        EyeShape.analyze(2, two.adjacency(), two.wall(), 0, new EyeShape.Marks(0b01, 0, 0));
     assertEquals("1111", pair.value().toString());
     assertEquals(0, pair.strikes() | pair.secures() | pair.attackPoints() | pair.defencePoints());
     // Straight three with a half end: the attacker's spoiling leaves two points (one eye), and the
     // owner's vital point leaves the half end to be spoiled (one eye); only with two moves in a
     // row (secure and the vital point) does the owner get two.
     Space three = Space.of("###");
-    EyeShape.Analysis straight = EyeShape.analyze(3, three.adjacency(), three.wall(), 0, 0b001, 0);
+    EyeShape.Analysis straight =
+        EyeShape.analyze(3, three.adjacency(), three.wall(), 0, new EyeShape.Marks(0b001, 0, 0));
     assertEquals("1112", straight.value().toString());
     // A false point nobody can mend: alone, no eye. The end of two points: the attacker throws in
     // there, and the owner's capture leaves a false point, struck at once (no eye); the owner,
     // moving first, fills it himself and keeps the other point (one eye): 0011, vital at the end.
     // An attacker stone already on it (GNU Go's optics.tst 208, whose eval_eye says 0 0): no eye.
     assertEquals(
-        "0000", EyeShape.analyze(1, one.adjacency(), one.wall(), 0, 0, 0b1).value().toString());
-    EyeShape.Analysis falseEnd = EyeShape.analyze(2, two.adjacency(), two.wall(), 0, 0, 0b01);
+        "0000",
+        EyeShape.analyze(1, one.adjacency(), one.wall(), 0, new EyeShape.Marks(0, 0b1, 0))
+            .value()
+            .toString());
+    EyeShape.Analysis falseEnd =
+        EyeShape.analyze(2, two.adjacency(), two.wall(), 0, new EyeShape.Marks(0, 0b01, 0));
     assertEquals("0011", falseEnd.value().toString());
     assertEquals(0b01, falseEnd.vitalPoints());
     assertEquals(
-        "0000", EyeShape.analyze(2, two.adjacency(), two.wall(), 0b01, 0, 0b01).value().toString());
+        "0000",
+        EyeShape.analyze(2, two.adjacency(), two.wall(), 0b01, new EyeShape.Marks(0, 0b01, 0))
+            .value()
+            .toString());
+    // A margin (a point next to living enemy stones outside the space): straight three with one
+    // end on the margin. The attacker's stone there never dies and the owner answers next to it:
+    // one eye whoever moves first; two attacker moves in a row leave none, and the margin is never
+    // an eye, so two owner moves still make one.
+    EyeShape.Analysis margin =
+        EyeShape.analyze(3, three.adjacency(), three.wall(), 0, new EyeShape.Marks(0, 0, 0b001));
+    assertEquals("0111", margin.value().toString());
+    // An attacker stone on the margin, next to the rest: it can never be captured, so no eye.
+    assertEquals(
+        "0000",
+        EyeShape.analyze(2, two.adjacency(), two.wall(), 0b01, new EyeShape.Marks(0, 0, 0b01))
+            .value()
+            .toString());
     // A half point must be an empty point next to the wall.
     assertThrows(
         IllegalArgumentException.class,
-        () -> EyeShape.analyze(3, three.adjacency(), three.wall(), 0b001, 0b001, 0));
+        () ->
+            EyeShape.analyze(
+                3, three.adjacency(), three.wall(), 0b001, new EyeShape.Marks(0b001, 0, 0)));
   }
 }
