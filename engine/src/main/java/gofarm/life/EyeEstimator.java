@@ -251,7 +251,7 @@ public final class EyeEstimator {
    * chains. A space must touch c and have a point off its margin (a point between living stones of
    * both colours is no one's eye). Left out: empty points next to those chains and to no stone of c
    * (the enemy's, not a margin of c's), and marginal empty points where the enemy cannot play
-   * without being captured at once (GNU Go's false margins: the enemy has no move there).
+   * without being captured (GNU Go's false margins: the enemy has no move there).
    */
   private Map<PointSet, PointSet> carve(
       Board board, byte c, PointSet region, Benson.Result settled) {
@@ -277,10 +277,7 @@ public final class EyeEstimator {
     for (int p = rest.next(0); p >= 0; p = rest.next(p + 1)) {
       if (touchesLiving.contains(p)
           && board.color(p) == Color.EMPTY
-          && (!touchesC.contains(p)
-              || !(board.isLegal(p, enemy)
-                  && (board.libertiesAfterPlay(p, enemy, 2, marker) >= 2
-                      || board.isCapture(p, enemy))))) {
+          && (!touchesC.contains(p) || !safeFor(board, p, enemy))) {
         // The enemy's own point (it touches no stone of c), or a false margin.
         rest.remove(p);
       }
@@ -297,6 +294,26 @@ public final class EyeEstimator {
       }
     }
     return carved;
+  }
+
+  /**
+   * Whether {@code player} may play p without being captured: a capture, four liberties, or a chain
+   * tactical reading cannot capture (GNU Go's {@code safe_move}).
+   */
+  private boolean safeFor(Board board, int p, byte player) {
+    if (!board.isLegal(p, player)) {
+      return false;
+    }
+    if (board.isCapture(p, player)
+        || board.libertiesAfterPlay(p, player, Reading.SAFE_LIBERTIES, marker)
+            >= Reading.SAFE_LIBERTIES) {
+      return true;
+    }
+    Board after = new Board(geometry);
+    after.copyFrom(board);
+    after.play(p, player);
+    Reading.Result attack = new Reading(after).attack(p);
+    return !(attack.exact() && attack.code() >= Reading.KO_A);
   }
 
   private EyeSpace eyeSpace(
