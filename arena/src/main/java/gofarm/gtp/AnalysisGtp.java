@@ -113,14 +113,36 @@ public final class AnalysisGtp {
       throw new GtpEngine.Failure("invalid coordinate: eval_eye needs a point, not pass");
     }
     List<Group> groups = new EyeEstimator(g).estimate(game.board());
+    EyeSpace first = null;
+    Reading reading = null;
     for (Group group : groups) {
       for (EyeSpace space : group.eyeSpaces()) {
         if (space.centre().contains(p)) {
-          return eyeAnswer(g, space);
+          // A point in spaces of both colours (one's stones around it all in atari, say) is the
+          // eye of the colour with a chain there that cannot be captured, as in GNU Go, whose eye
+          // spaces are drawn around such chains only.
+          reading = reading == null ? reading(game) : reading;
+          if (bordersLivingChain(game.board(), reading, group, space)) {
+            return eyeAnswer(g, space);
+          }
+          first = first == null ? space : first;
         }
       }
     }
-    return "-1"; // GNU Go's answer for a point in no eye space
+    return first == null ? "-1" : eyeAnswer(g, first); // -1: GNU Go's answer for no eye space
+  }
+
+  /** Whether a chain of {@code group} next to {@code space} cannot be captured. */
+  private static boolean bordersLivingChain(
+      Board board, Reading reading, Group group, EyeSpace space) {
+    PointSet around = space.centre().copy().dilate().and(group.stones());
+    for (int q = around.next(0); q >= 0; q = around.next(q + 1)) {
+      Reading.Result attack = reading.attack(board.chainHead(q));
+      if (!(attack.exact() && attack.code() >= Reading.KO_A)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String eyeAnswer(Geometry g, EyeSpace space) {

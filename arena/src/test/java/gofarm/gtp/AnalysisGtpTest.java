@@ -121,6 +121,66 @@ class AnalysisGtpTest {
   }
 
   /**
+   * G1 is a one-point space of black's two stones around it, both in atari, and the middle of
+   * white's corner space G1 F1 G2: it is white's eye space, whose capture at G1 leaves two eyes.
+   * GNU Go 3.8 answers {@code eval_eye G1} with {@code 2 2} too (and so does GNU Go's {@code
+   * optics.tst} 308, the same corner on 19x19).
+   */
+  @Test
+  void aPointInSpacesOfBothColoursIsTheEyeOfTheLivingSide() {
+    assertTranscript(
+        """
+        boardsize 7
+        play w a4
+        play w b4
+        play w c4
+        play w d4
+        play w e4
+        play w e3
+        play w f3
+        play w g3
+        play w e2
+        play w f2
+        play b g2
+        play w e1
+        play b f1
+        1 eval_eye G1
+        """,
+        """
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =1 2 2
+
+        """);
+  }
+
+  /**
    * A white stone at J5 in a ko: white takes it at H5 with a ko capture (GNU Go's code 2, KO_A),
    * and black saves it by capturing a neighbour in atari. GNU Go answers {@code defend J5} with J3
    * (capturing J4), gofarm with J7 (capturing J6): both save it.
