@@ -298,7 +298,7 @@ public final class EyeEstimator {
 
   /**
    * Whether {@code player} may play p without being captured: a capture, four liberties, or a chain
-   * tactical reading cannot capture (GNU Go's {@code safe_move}).
+   * tactical reading cannot capture unconditionally (GNU Go's {@code safe_move}).
    */
   private boolean safeFor(Board board, int p, byte player) {
     if (!board.isLegal(p, player)) {
@@ -313,7 +313,8 @@ public final class EyeEstimator {
     after.copyFrom(board);
     after.play(p, player);
     Reading.Result attack = new Reading(after).attack(p);
-    return !(attack.exact() && attack.code() >= Reading.KO_A);
+    // Captured only through a ko is still a move (GNU Go's safe_move answers a ko code, not 0).
+    return !(attack.exact() && attack.code() == Reading.WIN);
   }
 
   private EyeSpace eyeSpace(
