@@ -19,8 +19,8 @@ import java.util.Arrays;
  *   <li><em>tactical</em> ({@link #attack}, {@link #defend}): the moves are the target's liberties,
  *       the liberties next to them (nets; against three liberties, the points next to two of them),
  *       captures and ataris of the chains around it, and the rescue of attacking chains in atari; a
- *       target that reaches {@link #SAFE_LIBERTIES} liberties has escaped. Ladders and nets are
- *       read out this way.
+ *       target that reaches {@link #SAFE_LIBERTIES} liberties in a line has escaped (one that has
+ *       them at the start is read). Ladders and nets are read out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides (but points that touch only the mover's own stones outside small
  *       regions), and the target lives only by staying on the board: the attacker has no move left
@@ -65,7 +65,10 @@ public final class Reading {
   /** Success whatever happens in kos. */
   public static final int WIN = 5;
 
-  /** A tactical target with this many liberties has escaped. */
+  /**
+   * A tactical target with more liberties than this has escaped; one with this many has escaped
+   * after the first move of a line.
+   */
   public static final int SAFE_LIBERTIES = 4;
 
   /**
@@ -298,8 +301,13 @@ public final class Reading {
       return safe;
     }
     int libs = board.libertyCount(target);
-    if (!local && (libs >= SAFE_LIBERTIES || (libs == 3 && depth > DEEP_THREE_LIBERTIES))) {
-      return safe; // escaped; a third liberty deep in a line counts as escaped (GNU Go's depth)
+    if (!local
+        && (libs > SAFE_LIBERTIES
+            || (libs == SAFE_LIBERTIES && depth > 0)
+            || (libs == 3 && depth > DEEP_THREE_LIBERTIES))) {
+      // Escaped. A fourth liberty counts as escaped once the line has begun, and a third deep in a
+      // line (GNU Go's depths); a target that has four at the start is still read, as GNU Go does.
+      return safe;
     }
     long key = key(toMove, komaster);
     int slot = (int) (key >>> (64 - tableBits));
