@@ -41,7 +41,9 @@ import java.util.Arrays;
  * <em>komaster</em> may do this: the first player to take a ko conditionally in a line becomes
  * komaster, and the other may then take none (GNU Go's scheme, simplified), so reading never loops
  * through double kos. A position that repeats one earlier in the same line of reading is never
- * played. A pass ends a simple-ko ban, as on the board.
+ * played, but for a conditional ko retake: the retake after a threat brings back the board before
+ * the opponent's ko capture, and only the komaster may make it, so the line cannot loop. A pass
+ * ends a simple-ko ban, as on the board.
  *
  * <h2>Cost</h2>
  *
@@ -369,7 +371,9 @@ public final class Reading {
     board.playAssumeLegal(m, toMove);
     long hash = board.hash();
     boolean conditional = koBanned;
-    boolean playable = !onPath(hash);
+    // A conditional retake repeats the board before the opponent's ko capture: after a ko threat,
+    // as play would go. Only the komaster makes it, so a line cannot go round.
+    boolean playable = koBanned || !onPath(hash);
     if (playable && history != null && history.repeats(hash, other)) {
       playable = mayTakeKo;
       conditional = true;
