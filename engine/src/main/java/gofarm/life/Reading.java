@@ -18,9 +18,10 @@ import java.util.Arrays;
  * <ul>
  *   <li><em>tactical</em> ({@link #attack}, {@link #defend}): the moves are the target's liberties,
  *       the liberties next to them (nets; against three liberties, the points next to two of them),
- *       captures and ataris of the chains around it, and the rescue of attacking chains in atari; a
- *       target that reaches {@link #SAFE_LIBERTIES} liberties in a line has escaped (one that has
- *       them at the start is read). Ladders and nets are read out this way.
+ *       captures and ataris of the chains around it, and the rescue of attacking chains in atari
+ *       (by extending, or by capturing a chain of the defender next to them); a target that reaches
+ *       {@link #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the start is
+ *       read). Ladders and nets are read out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides (but points that touch only the mover's own stones outside small
  *       regions), and the target lives only by staying on the board: the attacker has no move left
@@ -42,8 +43,9 @@ import java.util.Arrays;
  * komaster, and the other may then take none (GNU Go's scheme, simplified), so reading never loops
  * through double kos. A position that repeats one earlier in the same line of reading is never
  * played, but for a conditional ko retake: the retake after a threat brings back the board before
- * the opponent's ko capture, and only the komaster may make it, so the line cannot loop. A pass
- * ends a simple-ko ban, as on the board.
+ * the opponent's ko capture, and only the komaster may make it, in the first {@link #KO_DEPTH}
+ * moves of a line (GNU Go's ko depth), so the line cannot loop. A pass ends a simple-ko ban, as on
+ * the board.
  *
  * <h2>Cost</h2>
  *
@@ -77,6 +79,9 @@ public final class Reading {
    * How deep in a tactical line a chain with three liberties is still read; deeper, it has escaped.
    */
   static final int DEEP_THREE_LIBERTIES = 4;
+
+  /** How deep in a line a ko retake that repeats a position of the line is still read. */
+  static final int KO_DEPTH = 8;
 
   /** The largest empty region whose points local reading always tries (eye spaces). */
   static final int SMALL_REGION = 7;
@@ -372,8 +377,9 @@ public final class Reading {
     long hash = board.hash();
     boolean conditional = koBanned;
     // A conditional retake repeats the board before the opponent's ko capture: after a ko threat,
-    // as play would go. Only the komaster makes it, so a line cannot go round.
-    boolean playable = koBanned || !onPath(hash);
+    // as play would go. Only the komaster makes it, and only in the first KO_DEPTH moves of a line
+    // (GNU Go's ko depth), so lines neither go round nor fight every ko to the end.
+    boolean playable = !onPath(hash) || (koBanned && depth < KO_DEPTH);
     if (playable && history != null && history.repeats(hash, other)) {
       playable = mayTakeKo;
       conditional = true;
@@ -516,6 +522,10 @@ public final class Reading {
       if (l == 1) {
         // Capture it (defender) or save it (attacker): both play on its last liberty.
         n = add(board.lastLiberty(h), toMove == defender ? 300 : 200, out, score, n);
+        if (toMove == attacker) {
+          // The attacker may also save it by capturing a chain of the defender next to it.
+          n = capturesAround(h, defender, 190, out, score, n);
+        }
       } else if (l == 2 && toMove == defender && board.libertyCount(target) > 1) {
         // A counter-atari, only when the target is not in atari itself.
         int k = board.liberties(h, libs, 2, libertyMarker);
@@ -525,6 +535,25 @@ public final class Reading {
       }
     }
     return n;
+  }
+
+  /** The last liberties of the chains of colour c in atari next to the chain at h, at score s. */
+  private int capturesAround(int h, byte c, int s, int[] out, int[] score, int n) {
+    int q = h;
+    do {
+      n = addCapture(q - stride, c, s, out, score, n);
+      n = addCapture(q - 1, c, s, out, score, n);
+      n = addCapture(q + 1, c, s, out, score, n);
+      n = addCapture(q + stride, c, s, out, score, n);
+      q = board.nextInChain(q);
+    } while (q != h);
+    return n;
+  }
+
+  private int addCapture(int q, byte c, int s, int[] out, int[] score, int n) {
+    return board.color(q) == c && board.libertyCount(q) == 1
+        ? add(board.lastLiberty(q), s, out, score, n)
+        : n;
   }
 
   private int addHead(int q, int[] heads, int chains) {
