@@ -19,9 +19,11 @@ import java.util.Arrays;
  *   <li><em>tactical</em> ({@link #attack}, {@link #defend}): the moves are the target's liberties,
  *       the liberties next to them (nets; against three liberties, the points next to two of them),
  *       captures and ataris of the chains around it, and the rescue of attacking chains in atari
- *       (by extending, or by capturing a chain of the defender next to them); a target that reaches
- *       {@link #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the start is
- *       read). Ladders and nets are read out this way.
+ *       (by extending, or by capturing a chain of the defender next to them), and for a defender
+ *       with two or three liberties, backfills (the liberties the attacker would have on the
+ *       target's liberties, when it would have at most two there); a target that reaches {@link
+ *       #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the start is read).
+ *       Ladders and nets are read out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides (but points that touch only the mover's own stones outside small
  *       regions), and the target lives only by staying on the board: the attacker has no move left
@@ -443,6 +445,17 @@ public final class Reading {
       for (int i = 0; i < count; i++) {
         n = add(liberties[i], 100 + 10 * board.emptyNeighbourCount(liberties[i]), out, score, n);
       }
+      if (libs == 2 || libs == 3) {
+        // Backfilling (GNU Go's): where the attacker would have at most two liberties on a
+        // liberty of the target, the defender takes one of them first, so that the attacker cannot
+        // play there without being captured.
+        for (int i = 0; i < count; i++) {
+          int k = libertiesIfPlayed(liberties[i], attacker, 2);
+          for (int j = 0; j < k; j++) {
+            n = add(pair[j], 20, out, score, n);
+          }
+        }
+      }
       if (libs == 2) {
         // Out of a net: the defender reaches for the points next to its liberties.
         n = secondLiberties(liberties, count, 30, out, score, n);
@@ -450,6 +463,23 @@ public final class Reading {
     }
     sort(out, score, n);
     return n;
+  }
+
+  /**
+   * The liberties a stone of c at p would have, into {@link #pair}, if it captures nothing and has
+   * at most max (at most 2) of them; returns how many, or -1 otherwise.
+   */
+  private int libertiesIfPlayed(int p, byte c, int max) {
+    if (board.color(p) != Color.EMPTY || board.isCapture(p, c) || board.isSuicide(p, c)) {
+      return -1;
+    }
+    if (board.libertiesAfterPlay(p, c, max + 1, libertyMarker) > max) {
+      return -1;
+    }
+    board.playAssumeLegal(p, c);
+    int k = board.liberties(p, pair, 2, libertyMarker);
+    board.undo();
+    return k;
   }
 
   /** The empty points next to the target's liberties, at score s. */
