@@ -21,9 +21,10 @@ import java.util.Arrays;
  *       captures and ataris of the chains around it, and the rescue of attacking chains in atari
  *       (by extending, or by capturing a chain of the defender next to them), and for a defender
  *       with two or three liberties, backfills (the liberties the attacker would have on the
- *       target's liberties, when it would have at most two there); a target that reaches {@link
- *       #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the start is read).
- *       Ladders and nets are read out this way.
+ *       target's liberties, when it would have at most two there), and for one with two, moves that
+ *       strengthen its chains next to a liberty the attacker cannot play; a target that reaches
+ *       {@link #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the start is
+ *       read). Ladders and nets are read out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides (but points that touch only the mover's own stones outside small
  *       regions), and the target lives only by staying on the board: the attacker has no move left
@@ -148,6 +149,7 @@ public final class Reading {
   private final int[] scratch;
   private final int[] heads;
   private final int[] pair = new int[2];
+  private final int[] triple = new int[3];
   private final Marker libertyMarker;
   private long budget = DEFAULT_NODES;
 
@@ -459,6 +461,7 @@ public final class Reading {
       if (libs == 2) {
         // Out of a net: the defender reaches for the points next to its liberties.
         n = secondLiberties(liberties, count, 30, out, score, n);
+        n = helpNeighbours(liberties, out, score, n);
       }
     }
     sort(out, score, n);
@@ -480,6 +483,38 @@ public final class Reading {
     int k = board.liberties(p, pair, 2, libertyMarker);
     board.undo();
     return k;
+  }
+
+  /** Whether a stone of c on the empty point p would have at most one liberty. */
+  private boolean selfAtari(int p, byte c) {
+    return board.isSuicide(p, c) || board.libertiesAfterPlay(p, c, 2, libertyMarker) < 2;
+  }
+
+  /**
+   * Where a liberty of the target is suicide for the attacker, the defender's other chains next to
+   * it hold it: the defender may save the target by strengthening them, on their liberties (not
+   * self-ataris) or by capturing attacking chains in atari next to them (GNU Go's special_rescue2).
+   */
+  private int helpNeighbours(int[] liberties, int[] out, int[] score, int n) {
+    for (int r = 0; r < 2; r++) {
+      int l = liberties[r];
+      if (!board.isSuicide(l, attacker)) {
+        continue;
+      }
+      for (int q : new int[] {l - stride, l - 1, l + 1, l + stride}) {
+        if (board.color(q) != defender || board.chainHead(q) == board.chainHead(target)) {
+          continue;
+        }
+        int k = board.liberties(q, triple, 3, libertyMarker);
+        for (int t = 0; t < k; t++) {
+          if (!selfAtari(triple[t], defender)) {
+            n = add(triple[t], 25, out, score, n);
+          }
+        }
+        n = capturesAround(board.chainHead(q), attacker, 25, out, score, n);
+      }
+    }
+    return n;
   }
 
   /** The empty points next to the target's liberties, at score s. */
