@@ -21,10 +21,11 @@ import java.util.Arrays;
  *       captures and ataris of the chains around it, and the rescue of attacking chains in atari
  *       (by extending, or by capturing a chain of the defender next to them), and for a defender
  *       with two or three liberties, backfills (the liberties the attacker would have on the
- *       target's liberties, when it would have at most two there), and for one with two, moves that
- *       strengthen its chains next to a liberty the attacker cannot play; a target that reaches
- *       {@link #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the start is
- *       read). Ladders and nets are read out this way.
+ *       target's liberties, when it would have at most two there), for one with two, moves that
+ *       strengthen its chains next to a liberty the attacker cannot play, and for a single stone in
+ *       atari that the attacker would take by a ko capture, the liberties it would have on its last
+ *       one; a target that reaches {@link #SAFE_LIBERTIES} liberties in a line has escaped (one
+ *       that has them at the start is read). Ladders and nets are read out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides (but points that touch only the mover's own stones outside small
  *       regions), and the target lives only by staying on the board: the attacker has no move left
@@ -150,6 +151,7 @@ public final class Reading {
   private final int[] heads;
   private final int[] pair = new int[2];
   private final int[] triple = new int[3];
+  private final int[] six = new int[6];
   private final Marker libertyMarker;
   private long budget = DEFAULT_NODES;
 
@@ -444,6 +446,9 @@ public final class Reading {
       n = neighbourChainMoves(toMove, out, score, n);
     } else {
       n = neighbourChainMoves(toMove, out, score, n);
+      if (libs == 1) {
+        n = koBackfills(liberties[0], out, score, n);
+      }
       for (int i = 0; i < count; i++) {
         n = add(liberties[i], 100 + 10 * board.emptyNeighbourCount(liberties[i]), out, score, n);
       }
@@ -483,6 +488,44 @@ public final class Reading {
     int k = board.liberties(p, pair, 2, libertyMarker);
     board.undo();
     return k;
+  }
+
+  /**
+   * A single stone in atari that the attacker would capture by a ko capture may be defended by
+   * first taking the liberties it would have on its last liberty (GNU Go's defend1 backfilling).
+   */
+  private int koBackfills(int lib, int[] out, int[] score, int n) {
+    if (board.chainSize(target) != 1 || !koShape(lib)) {
+      return n;
+    }
+    if (board.isSuicide(lib, defender)) {
+      return n;
+    }
+    board.playAssumeLegal(lib, defender);
+    int k = board.liberties(lib, six, six.length, libertyMarker);
+    board.undo();
+    if (k > 5) {
+      return n;
+    }
+    for (int i = 0; i < k; i++) {
+      if (k == 1 || !selfAtari(six[i], attacker)) {
+        n = add(six[i], 20, out, score, n);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Whether the attacker's stone on lib would capture the target as a ko: every other point next to
+   * lib is off the board or holds a defender's stone with more than one liberty.
+   */
+  private boolean koShape(int lib) {
+    return koSide(lib - stride) && koSide(lib - 1) && koSide(lib + 1) && koSide(lib + stride);
+  }
+
+  private boolean koSide(int q) {
+    byte c = board.color(q);
+    return q == target || c == Color.WALL || (c == defender && board.libertyCount(q) > 1);
   }
 
   /** Whether a stone of c on the empty point p would have at most one liberty. */
