@@ -19,13 +19,15 @@ import java.util.Arrays;
  *   <li><em>tactical</em> ({@link #attack}, {@link #defend}): the moves are the target's liberties,
  *       the liberties next to them (nets; against three liberties, the points next to two of them),
  *       captures and ataris of the chains around it, and the rescue of attacking chains in atari
- *       (by extending, or by capturing a chain of the defender next to them), and for a defender
- *       with two or three liberties, backfills (the liberties the attacker would have on the
- *       target's liberties, when it would have at most two there), for one with two, moves that
- *       strengthen its chains next to a liberty the attacker cannot play, and for a single stone in
- *       atari that the attacker would take by a ko capture, the liberties it would have on its last
- *       one; a target that reaches {@link #SAFE_LIBERTIES} liberties in a line has escaped (one
- *       that has them at the start is read). Ladders and nets are read out this way.
+ *       (by extending, or by capturing a chain of the defender next to them), the attacker's
+ *       backfills against two liberties (where its stone on a liberty would have one, it fills that
+ *       one first, or captures next to it), and for a defender with two or three liberties,
+ *       backfills (the liberties the attacker would have on the target's liberties, when it would
+ *       have at most two there), for one with two, moves that strengthen its chains next to a
+ *       liberty the attacker cannot play, and for a single stone in atari that the attacker would
+ *       take by a ko capture, the liberties it would have on its last one; a target that reaches
+ *       {@link #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the start is
+ *       read). Ladders and nets are read out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides (but points that touch only the mover's own stones outside small
  *       regions), and the target lives only by staying on the board: the attacker has no move left
@@ -83,6 +85,9 @@ public final class Reading {
    * How deep in a tactical line a chain with three liberties is still read; deeper, it has escaped.
    */
   static final int DEEP_THREE_LIBERTIES = 4;
+
+  /** How deep in a line the attacker still backfills (GNU Go's backfill depth). */
+  static final int BACKFILL_DEPTH = 12;
 
   /** How deep in a line a ko retake that repeats a position of the line is still read. */
   static final int KO_DEPTH = 8;
@@ -444,6 +449,9 @@ public final class Reading {
         n = netMoves(liberties, count, out, score, n);
       }
       n = neighbourChainMoves(toMove, out, score, n);
+      if (libs == 2 && depth < BACKFILL_DEPTH) {
+        n = attackerBackfills(liberties, count, out, score, n);
+      }
     } else {
       n = neighbourChainMoves(toMove, out, score, n);
       if (libs == 1) {
@@ -526,6 +534,32 @@ public final class Reading {
   private boolean koSide(int q) {
     byte c = board.color(q);
     return q == target || c == Color.WALL || (c == defender && board.libertyCount(q) > 1);
+  }
+
+  /**
+   * Where the attacker's stone on a liberty of a two-liberty target would have one liberty, the
+   * attacker fills that liberty first (backfilling), or captures a chain of the defender in atari
+   * next to its own chains there (GNU Go's attack2 backfill and back-capture).
+   */
+  private int attackerBackfills(int[] liberties, int count, int[] out, int[] score, int n) {
+    for (int i = 0; i < count; i++) {
+      if (libertiesIfPlayed(liberties[i], attacker, 1) != 1) {
+        continue;
+      }
+      int x = pair[0];
+      n = add(x, 35, out, score, n);
+      n = backCaptures(x - stride, out, score, n);
+      n = backCaptures(x - 1, out, score, n);
+      n = backCaptures(x + 1, out, score, n);
+      n = backCaptures(x + stride, out, score, n);
+    }
+    return n;
+  }
+
+  private int backCaptures(int q, int[] out, int[] score, int n) {
+    return board.color(q) == attacker
+        ? capturesAround(board.chainHead(q), defender, 34, out, score, n)
+        : n;
   }
 
   /** Whether a stone of c on the empty point p would have at most one liberty. */
