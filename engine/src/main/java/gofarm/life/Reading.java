@@ -18,9 +18,16 @@ import java.util.Arrays;
  * <ul>
  *   <li><em>tactical</em> ({@link #attack}, {@link #defend}): the moves are the target's liberties,
  *       the liberties next to them (nets; against three liberties, the points next to two of them),
- *       captures and ataris of the chains around it, and the rescue of attacking chains in atari; a
- *       target that reaches {@link #SAFE_LIBERTIES} liberties has escaped. Ladders and nets are
- *       read out this way.
+ *       captures and ataris of the chains around it, and the rescue of attacking chains in atari
+ *       (by extending, or by capturing a chain of the defender next to them), the attacker's
+ *       backfills against two liberties (where its stone on a liberty would have one, it fills that
+ *       one first, or captures next to it), and for a defender with two or three liberties,
+ *       backfills (the liberties the attacker would have on the target's liberties, when it would
+ *       have at most two there), for one with two, moves that strengthen its chains next to a
+ *       liberty the attacker cannot play, and for a single stone in atari that the attacker would
+ *       take by a ko capture, the liberties it would have on its last one; a target that reaches
+ *       {@link #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the start is
+ *       read). Ladders and nets are read out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides (but points that touch only the mover's own stones outside small
  *       regions), and the target lives only by staying on the board: the attacker has no move left
@@ -41,7 +48,10 @@ import java.util.Arrays;
  * <em>komaster</em> may do this: the first player to take a ko conditionally in a line becomes
  * komaster, and the other may then take none (GNU Go's scheme, simplified), so reading never loops
  * through double kos. A position that repeats one earlier in the same line of reading is never
- * played. A pass ends a simple-ko ban, as on the board.
+ * played, but for a conditional ko retake: the retake after a threat brings back the board before
+ * the opponent's ko capture, and only the komaster may make it, in the first {@link #KO_DEPTH}
+ * moves of a line (GNU Go's ko depth), so the line cannot loop. A pass ends a simple-ko ban, as on
+ * the board.
  *
  * <h2>Cost</h2>
  *
@@ -65,13 +75,22 @@ public final class Reading {
   /** Success whatever happens in kos. */
   public static final int WIN = 5;
 
-  /** A tactical target with this many liberties has escaped. */
+  /**
+   * A tactical target with more liberties than this has escaped; one with this many has escaped
+   * after the first move of a line.
+   */
   public static final int SAFE_LIBERTIES = 4;
 
   /**
    * How deep in a tactical line a chain with three liberties is still read; deeper, it has escaped.
    */
   static final int DEEP_THREE_LIBERTIES = 4;
+
+  /** How deep in a line the attacker still backfills (GNU Go's backfill depth). */
+  static final int BACKFILL_DEPTH = 12;
+
+  /** How deep in a line a ko retake that repeats a position of the line is still read. */
+  static final int KO_DEPTH = 8;
 
   /** The largest empty region whose points local reading always tries (eye spaces). */
   static final int SMALL_REGION = 7;
@@ -136,6 +155,8 @@ public final class Reading {
   private final int[] scratch;
   private final int[] heads;
   private final int[] pair = new int[2];
+  private final int[] triple = new int[3];
+  private final int[] six = new int[6];
   private final Marker libertyMarker;
   private long budget = DEFAULT_NODES;
 
@@ -298,8 +319,13 @@ public final class Reading {
       return safe;
     }
     int libs = board.libertyCount(target);
-    if (!local && (libs >= SAFE_LIBERTIES || (libs == 3 && depth > DEEP_THREE_LIBERTIES))) {
-      return safe; // escaped; a third liberty deep in a line counts as escaped (GNU Go's depth)
+    if (!local
+        && (libs > SAFE_LIBERTIES
+            || (libs == SAFE_LIBERTIES && depth > 0)
+            || (libs == 3 && depth > DEEP_THREE_LIBERTIES))) {
+      // Escaped. A fourth liberty counts as escaped once the line has begun, and a third deep in a
+      // line (GNU Go's depths); a target that has four at the start is still read, as GNU Go does.
+      return safe;
     }
     long key = key(toMove, komaster);
     int slot = (int) (key >>> (64 - tableBits));
@@ -361,7 +387,10 @@ public final class Reading {
     board.playAssumeLegal(m, toMove);
     long hash = board.hash();
     boolean conditional = koBanned;
-    boolean playable = !onPath(hash);
+    // A conditional retake repeats the board before the opponent's ko capture: after a ko threat,
+    // as play would go. Only the komaster makes it, and only in the first KO_DEPTH moves of a line
+    // (GNU Go's ko depth), so lines neither go round nor fight every ko to the end.
+    boolean playable = !onPath(hash) || (koBanned && depth < KO_DEPTH);
     if (playable && history != null && history.repeats(hash, other)) {
       playable = mayTakeKo;
       conditional = true;
@@ -420,17 +449,148 @@ public final class Reading {
         n = netMoves(liberties, count, out, score, n);
       }
       n = neighbourChainMoves(toMove, out, score, n);
+      if (libs == 2 && depth < BACKFILL_DEPTH) {
+        n = attackerBackfills(liberties, count, out, score, n);
+      }
     } else {
       n = neighbourChainMoves(toMove, out, score, n);
+      if (libs == 1) {
+        n = koBackfills(liberties[0], out, score, n);
+      }
       for (int i = 0; i < count; i++) {
         n = add(liberties[i], 100 + 10 * board.emptyNeighbourCount(liberties[i]), out, score, n);
+      }
+      if (libs == 2 || libs == 3) {
+        // Backfilling (GNU Go's): where the attacker would have at most two liberties on a
+        // liberty of the target, the defender takes one of them first, so that the attacker cannot
+        // play there without being captured.
+        for (int i = 0; i < count; i++) {
+          int k = libertiesIfPlayed(liberties[i], attacker, 2);
+          for (int j = 0; j < k; j++) {
+            n = add(pair[j], 20, out, score, n);
+          }
+        }
       }
       if (libs == 2) {
         // Out of a net: the defender reaches for the points next to its liberties.
         n = secondLiberties(liberties, count, 30, out, score, n);
+        n = helpNeighbours(liberties, out, score, n);
       }
     }
     sort(out, score, n);
+    return n;
+  }
+
+  /**
+   * The liberties a stone of c at p would have, into {@link #pair}, if it captures nothing and has
+   * at most max (at most 2) of them; returns how many, or -1 otherwise.
+   */
+  private int libertiesIfPlayed(int p, byte c, int max) {
+    if (board.color(p) != Color.EMPTY || board.isCapture(p, c) || board.isSuicide(p, c)) {
+      return -1;
+    }
+    if (board.libertiesAfterPlay(p, c, max + 1, libertyMarker) > max) {
+      return -1;
+    }
+    board.playAssumeLegal(p, c);
+    int k = board.liberties(p, pair, 2, libertyMarker);
+    board.undo();
+    return k;
+  }
+
+  /**
+   * A single stone in atari that the attacker would capture by a ko capture may be defended by
+   * first taking the liberties it would have on its last liberty (GNU Go's defend1 backfilling).
+   */
+  private int koBackfills(int lib, int[] out, int[] score, int n) {
+    if (board.chainSize(target) != 1 || !koShape(lib)) {
+      return n;
+    }
+    if (board.isSuicide(lib, defender)) {
+      return n;
+    }
+    board.playAssumeLegal(lib, defender);
+    int k = board.liberties(lib, six, six.length, libertyMarker);
+    board.undo();
+    if (k > 5) {
+      return n;
+    }
+    for (int i = 0; i < k; i++) {
+      if (k == 1 || !selfAtari(six[i], attacker)) {
+        n = add(six[i], 20, out, score, n);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Whether the attacker's stone on lib would capture the target as a ko: every other point next to
+   * lib is off the board or holds a defender's stone with more than one liberty.
+   */
+  private boolean koShape(int lib) {
+    return koSide(lib - stride) && koSide(lib - 1) && koSide(lib + 1) && koSide(lib + stride);
+  }
+
+  private boolean koSide(int q) {
+    byte c = board.color(q);
+    return q == target || c == Color.WALL || (c == defender && board.libertyCount(q) > 1);
+  }
+
+  /**
+   * Where the attacker's stone on a liberty of a two-liberty target would have one liberty, the
+   * attacker fills that liberty first (backfilling), or captures a chain of the defender in atari
+   * next to its own chains there (GNU Go's attack2 backfill and back-capture).
+   */
+  private int attackerBackfills(int[] liberties, int count, int[] out, int[] score, int n) {
+    for (int i = 0; i < count; i++) {
+      if (libertiesIfPlayed(liberties[i], attacker, 1) != 1) {
+        continue;
+      }
+      int x = pair[0];
+      n = add(x, 35, out, score, n);
+      n = backCaptures(x - stride, out, score, n);
+      n = backCaptures(x - 1, out, score, n);
+      n = backCaptures(x + 1, out, score, n);
+      n = backCaptures(x + stride, out, score, n);
+    }
+    return n;
+  }
+
+  private int backCaptures(int q, int[] out, int[] score, int n) {
+    return board.color(q) == attacker
+        ? capturesAround(board.chainHead(q), defender, 34, out, score, n)
+        : n;
+  }
+
+  /** Whether a stone of c on the empty point p would have at most one liberty. */
+  private boolean selfAtari(int p, byte c) {
+    return board.isSuicide(p, c) || board.libertiesAfterPlay(p, c, 2, libertyMarker) < 2;
+  }
+
+  /**
+   * Where a liberty of the target is suicide for the attacker, the defender's other chains next to
+   * it hold it: the defender may save the target by strengthening them, on their liberties (not
+   * self-ataris) or by capturing attacking chains in atari next to them (GNU Go's special_rescue2).
+   */
+  private int helpNeighbours(int[] liberties, int[] out, int[] score, int n) {
+    for (int r = 0; r < 2; r++) {
+      int l = liberties[r];
+      if (!board.isSuicide(l, attacker)) {
+        continue;
+      }
+      for (int q : new int[] {l - stride, l - 1, l + 1, l + stride}) {
+        if (board.color(q) != defender || board.chainHead(q) == board.chainHead(target)) {
+          continue;
+        }
+        int k = board.liberties(q, triple, 3, libertyMarker);
+        for (int t = 0; t < k; t++) {
+          if (!selfAtari(triple[t], defender)) {
+            n = add(triple[t], 25, out, score, n);
+          }
+        }
+        n = capturesAround(board.chainHead(q), attacker, 25, out, score, n);
+      }
+    }
     return n;
   }
 
@@ -504,6 +664,10 @@ public final class Reading {
       if (l == 1) {
         // Capture it (defender) or save it (attacker): both play on its last liberty.
         n = add(board.lastLiberty(h), toMove == defender ? 300 : 200, out, score, n);
+        if (toMove == attacker) {
+          // The attacker may also save it by capturing a chain of the defender next to it.
+          n = capturesAround(h, defender, 190, out, score, n);
+        }
       } else if (l == 2 && toMove == defender && board.libertyCount(target) > 1) {
         // A counter-atari, only when the target is not in atari itself.
         int k = board.liberties(h, libs, 2, libertyMarker);
@@ -513,6 +677,25 @@ public final class Reading {
       }
     }
     return n;
+  }
+
+  /** The last liberties of the chains of colour c in atari next to the chain at h, at score s. */
+  private int capturesAround(int h, byte c, int s, int[] out, int[] score, int n) {
+    int q = h;
+    do {
+      n = addCapture(q - stride, c, s, out, score, n);
+      n = addCapture(q - 1, c, s, out, score, n);
+      n = addCapture(q + 1, c, s, out, score, n);
+      n = addCapture(q + stride, c, s, out, score, n);
+      q = board.nextInChain(q);
+    } while (q != h);
+    return n;
+  }
+
+  private int addCapture(int q, byte c, int s, int[] out, int[] score, int n) {
+    return board.color(q) == c && board.libertyCount(q) == 1
+        ? add(board.lastLiberty(q), s, out, score, n)
+        : n;
   }
 
   private int addHead(int q, int[] heads, int chains) {

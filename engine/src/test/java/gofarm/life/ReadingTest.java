@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link Reading} on diagrams (a ladder, a ladder breaker, a net, a shut-in chain), kos under
- * simple ko and positional superko, its budget, and against the playouts' own ladder reader ({@code
- * gofarm.playout.Ladder}, written and tested apart) on the two-liberty chains of random positions:
- * whatever that reader proves caught in a ladder, the tactical search must capture too.
+ * simple ko and positional superko, a ko retake inside a line, a backfilling defence, its budget,
+ * and against the playouts' own ladder reader ({@code gofarm.playout.Ladder}, written and tested
+ * apart) on the two-liberty chains of random positions: whatever that reader proves caught in a
+ * ladder, the tactical search must capture too.
  */
 class ReadingTest {
   /** Black's C7 in atari from white's C6; extending at D7 runs into a ladder to the top edge. */
@@ -129,6 +130,57 @@ class ReadingTest {
       Reading.Result r = Reading.of(game).attack(g.parse("D4"));
       assertEquals(ko == KoRule.SIMPLE ? "KO_A" : "KO_B", Reading.name(r.code()), ko + ": " + r);
     }
+  }
+
+  /**
+   * GNU Go's reading.tst 56 (reading03.sgf): white's J8 puts black's J4-J7 chain in atari, and
+   * black's only rescue, J9, takes J8 in a ko. White retakes after a threat, which brings back the
+   * board of the first move: reading refused that repetition and found no attack; the retake is a
+   * conditional ko capture, so white captures only if it finds the first threat, {@code KO_B}, as
+   * GNU Go answers. Black extending at H7 instead joins chains that have one liberty left, G9.
+   */
+  @Test
+  void aKoRetakeMayBringBackAPositionOfTheLine() {
+    Board board =
+        Diagram.parse(
+                """
+                X X X X O X . O .
+                X X O O O X X X .
+                . X O O O O X . X
+                . X O . O . O X X
+                . X X O . O . O X
+                . X O O . O . O X
+                X X X O . . O . O
+                . X O O . . . . .
+                X O O . . . . . .
+                """)
+            .board();
+    assertEquals("KO_B J8", read(board, "J7", true));
+  }
+
+  /**
+   * GNU Go's reading.tst 115 (reading15.sgf, "well-known tesuji"): white's A4 A5 B5 has two
+   * liberties, A3 and B4. Black's A3 would join A2 with two liberties, A1 and B2, so white
+   * backfills at B2 first (GNU Go's answer): black's A3 is then a self-atari.
+   */
+  @Test
+  void aDefenderBackfillsWhereTheAttackerWouldHaveFewLiberties() {
+    Board board =
+        Diagram.parse(
+                """
+                X O O . X . O O .
+                X O . O . O . O X
+                X X O O X O O X X
+                X X X O X O X X X
+                O O X X X X X O O
+                O . O X . X O . O
+                . O O X . X O O .
+                X . . X . X . . X
+                . O X X . X X O O
+                """)
+            .board();
+    assertTrue(read(board, "A5", true).startsWith("WIN"), "black captures if white tenukis");
+    assertEquals("WIN B2", read(board, "A5", false));
   }
 
   @Test
