@@ -9,6 +9,7 @@ import gofarm.board.PointSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -126,7 +127,7 @@ public final class EyeEstimator {
       parent[p] = p;
     }
     // Each eye space with its margin: empty for a region closed by c.
-    Map<PointSet, PointSet> eyeSpaces = new java.util.LinkedHashMap<>();
+    Map<PointSet, PointSet> eyeSpaces = new LinkedHashMap<>();
     List<PointSet> openRegions = new ArrayList<>();
     for (PointSet region : regions) {
       if (region.cardinality() > MAX_EYE_SPACE) {
@@ -267,7 +268,7 @@ public final class EyeEstimator {
         }
       }
     }
-    Map<PointSet, PointSet> carved = new java.util.LinkedHashMap<>();
+    Map<PointSet, PointSet> carved = new LinkedHashMap<>();
     if (living.isEmpty()) {
       return carved;
     }
@@ -477,7 +478,7 @@ public final class EyeEstimator {
     return eyeSpace(space, border, xs, ys, n, defect, value, attack.and(empty), defence.and(empty));
   }
 
-  /** The space's local game, searched once per shape, contents and half points. */
+  /** The space's local game, searched once per shape, contents and marks. */
   private EyeShape.Analysis analysis(
       int n, int[] adjacency, long adjacencyKey, int wall, int attacker, EyeShape.Marks marks) {
     ShapeKey key = new ShapeKey(n, adjacencyKey, wall, attacker, marks);
@@ -497,23 +498,20 @@ public final class EyeEstimator {
     int captured = 0;
     for (int rest = attacker; rest != 0; ) {
       int chain = Integer.lowestOneBit(rest);
+      int around;
       while (true) {
-        int around = 0;
+        around = 0;
         for (int r = chain; r != 0; r &= r - 1) {
           around |= adjacency[Integer.numberOfTrailingZeros(r)];
         }
         int grown = chain | around & attacker;
         if (grown == chain) {
-          int liberties = 0;
-          for (int r = chain; r != 0; r &= r - 1) {
-            liberties |= adjacency[Integer.numberOfTrailingZeros(r)];
-          }
-          if ((liberties & full & ~attacker) == 0 && (chain & margin) == 0) {
-            captured |= chain;
-          }
           break;
         }
         chain = grown;
+      }
+      if ((around & full & ~attacker) == 0 && (chain & margin) == 0) {
+        captured |= chain;
       }
       rest &= ~chain;
     }
