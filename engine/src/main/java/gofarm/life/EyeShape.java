@@ -163,7 +163,8 @@ public final class EyeShape {
    * @param value the four digits
    * @param attackPoints bit i set when point i is an attack point
    * @param defencePoints bit i set when point i is a defence point
-   * @param strikes bit i set when spoiling half point i (from outside the space) is an attack
+   * @param strikes bit i set when striking half or false point i (from outside the space) is an
+   *     attack
    * @param secures bit i set when securing half point i (from outside the space) is a defence
    */
   public record Analysis(
