@@ -351,8 +351,8 @@ public final class EyeEstimator {
       adjacencyKey |= (long) adjacency[i] << (7 * i);
     }
     // Enemy stones whose liberties are all outside the space (false margins): the owner takes
-    // them when it likes, so the local game starts with them off the board.
-    attacker &= ~capturedFromOutside(n, adjacency, attacker, marginBits);
+    // them from there, with a move of its own.
+    int outside = capturedFromOutside(n, adjacency, attacker, marginBits);
     // The diagonal test on the points with at most one neighbour in the space. The spoilers of a
     // defective point are where the attacker makes it worse (and the owner mends it): its empty
     // diagonals the enemy can use, and the last liberty of an enemy diagonal that can escape.
@@ -425,9 +425,10 @@ public final class EyeEstimator {
               adjacencyKey,
               wall,
               attacker,
-              new EyeShape.Marks(half, unmendable, marginBits));
+              new EyeShape.Marks(half, unmendable, marginBits, outside));
       PointSet attack = local(points, analysis.attackPoints());
       PointSet defence = local(points, analysis.defencePoints());
+      defence.or(liberties(board, local(points, analysis.captures())));
       for (int i = 0; i < n; i++) {
         if ((analysis.strikes() & (1 << i)) != 0) {
           attack.or(spoilersOf[i]);
@@ -450,9 +451,16 @@ public final class EyeEstimator {
           defence.and(empty));
     }
     EyeShape.Analysis analysis =
-        analysis(n, adjacency, adjacencyKey, wall, attacker, new EyeShape.Marks(0, 0, marginBits));
+        analysis(
+            n,
+            adjacency,
+            adjacencyKey,
+            wall,
+            attacker,
+            new EyeShape.Marks(0, 0, marginBits, outside));
     PointSet attack = local(points, analysis.attackPoints());
     PointSet defence = local(points, analysis.defencePoints());
+    defence.or(liberties(board, local(points, analysis.captures())));
     EyeValue value = analysis.value();
     if (defect != EyeSpace.Defect.NONE) {
       value = value.weakenedBy(defect == EyeSpace.Defect.FALSE ? 2 : 1);
@@ -476,6 +484,12 @@ public final class EyeEstimator {
     }
     PointSet empty = board.points(Color.EMPTY);
     return eyeSpace(space, border, xs, ys, n, defect, value, attack.and(empty), defence.and(empty));
+  }
+
+  /** The empty points next to {@code stones}: where they are captured from. */
+  private PointSet liberties(Board board, PointSet stones) {
+    PointSet around = stones.copy().dilate().andNot(stones);
+    return around.and(board.points(Color.EMPTY));
   }
 
   /** The space's local game, searched once per shape, contents and marks. */

@@ -166,9 +166,10 @@ public final class EyeShape {
    * @param strikes bit i set when striking half or false point i (from outside the space) is an
    *     attack
    * @param secures bit i set when securing half point i (from outside the space) is a defence
+   * @param captures bit i set when capturing the chain at point i from outside is a defence
    */
   public record Analysis(
-      EyeValue value, int attackPoints, int defencePoints, int strikes, int secures) {
+      EyeValue value, int attackPoints, int defencePoints, int strikes, int secures, int captures) {
     /** Points that are both attack and defence points: the vital points. */
     public int vitalPoints() {
       return attackPoints & defencePoints;
@@ -181,10 +182,17 @@ public final class EyeShape {
    * @param half half points: each must be empty and touch the wall
    * @param falsePoints false points the owner cannot mend: each must touch the wall
    * @param margin marginal points: next to enemy stones outside the space that cannot be captured
+   * @param outside attacker stones whose liberties are all outside the space: the owner captures
+   *     them there, with a move
    */
-  public record Marks(int half, int falsePoints, int margin) {
+  public record Marks(int half, int falsePoints, int margin, int outside) {
     /** A space closed by the owner's stones, none of its points defective. */
-    public static final Marks NONE = new Marks(0, 0, 0);
+    public static final Marks NONE = new Marks(0, 0, 0, 0);
+
+    /** Marks without attacker stones captured from outside. */
+    public Marks(int half, int falsePoints, int margin) {
+      this(half, falsePoints, margin, 0);
+    }
   }
 
   /**
@@ -210,7 +218,9 @@ public final class EyeShape {
    * stones that cannot be captured, and the edge): the attacker may strike it whenever it is empty,
    * and nobody can secure it. A <em>marginal point</em> touches enemy stones outside the space that
    * cannot be captured (GNU Go's margins of an eye space): an attacker chain on one never dies, and
-   * empty points joined to one are the enemy's liberties, not an eye.
+   * empty points joined to one are the enemy's liberties, not an eye. An attacker chain marked
+   * <em>outside</em> has its liberties outside the space: only the owner can take it off, with a
+   * move (its capture from outside).
    *
    * @param n the number of points, 1..{@link #MAX_POINTS}
    * @param adjacency bit j of {@code adjacency[i]} when points i and j are neighbours
@@ -235,11 +245,15 @@ public final class EyeShape {
       throw new IllegalArgumentException(
           "false points must be points of the space next to the wall, not half: " + falsePoints);
     }
-    Search s = new Search(n, adjacency, wall, falsePoints, marks.margin());
+    if ((marks.outside() & ~attacker) != 0) {
+      throw new IllegalArgumentException(
+          "stones captured from outside must be attacker stones: " + marks.outside());
+    }
+    Search s = new Search(n, adjacency, wall, falsePoints, marks.margin(), marks.outside());
     for (int i = 0; i < n; i++) {
       int chain = s.chain(i, attacker);
       if ((attacker & (1 << i)) != 0
-          && (chain & marks.margin()) == 0
+          && (chain & (marks.margin() | marks.outside())) == 0
           && s.liberties(chain, 0, attacker) == 0) {
         throw new IllegalArgumentException("attacker stones without a liberty at point " + i);
       }
@@ -252,6 +266,15 @@ public final class EyeShape {
     int defence = 0;
     int strikes = 0;
     int secures = 0;
+    int captures = 0;
+    for (int rest = marks.outside(); rest != 0; ) {
+      int chain = s.chain(Integer.numberOfTrailingZeros(rest), attacker);
+      rest &= ~chain;
+      d = Math.max(d, s.value(0, attacker & ~chain, half, true, 0));
+      if (c > b && s.value(0, attacker & ~chain, half, false, 0) == c) {
+        captures |= chain;
+      }
+    }
     for (int i = 0; i < n; i++) {
       long afterA = s.play(0, attacker, i, false);
       if (afterA >= 0) {
@@ -289,7 +312,7 @@ public final class EyeShape {
         }
       }
     }
-    return new Analysis(new EyeValue(a, b, c, d), attack, defence, strikes, secures);
+    return new Analysis(new EyeValue(a, b, c, d), attack, defence, strikes, secures, captures);
   }
 
   /** The minimax search of one space, memoised by position, player to move and passes. */
@@ -300,11 +323,13 @@ public final class EyeShape {
     private final int full;
     private final int falsePoints;
     private final int margin;
+    private final int outside;
     private final Map<Integer, Integer> memo = new HashMap<>();
     private final Set<Integer> path = new HashSet<>();
 
-    Search(int n, int[] adjacency, int wall, int falsePoints, int margin) {
+    Search(int n, int[] adjacency, int wall, int falsePoints, int margin, int outside) {
       this.margin = margin;
+      this.outside = outside;
       this.n = n;
       this.adjacency = adjacency;
       this.wall = wall;
@@ -349,6 +374,14 @@ public final class EyeShape {
           // attacker moves again.
           long after = play(owner, attacker, i, true);
           best = Math.min(best, value((int) (after >>> 7), (int) (after & 127), left, false, 0));
+        }
+      }
+      if (ownerToMove) {
+        // The owner takes a chain off from outside the space: its move, the chain gone.
+        for (int rest = outside & attacker; rest != 0 && best != 2; ) {
+          int chain = chain(Integer.numberOfTrailingZeros(rest), attacker);
+          rest &= ~chain;
+          best = Math.max(best, value(owner, attacker & ~chain, half, false, 0));
         }
       }
       path.remove(key);

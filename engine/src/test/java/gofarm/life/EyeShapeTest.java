@@ -159,6 +159,13 @@ class EyeShapeTest {
         EyeShape.analyze(2, two.adjacency(), two.wall(), 0b01, new EyeShape.Marks(0, 0, 0b01))
             .value()
             .toString());
+    // Straight three filled by an attacker chain whose liberty is outside the space (GNU Go's
+    // optics.tst 1007): the owner's capture from outside costs its move, and the attacker then
+    // takes the vital point: one eye whoever moves first, two only with two owner moves in a row.
+    EyeShape.Analysis filled =
+        EyeShape.analyze(
+            3, three.adjacency(), three.wall(), 0b111, new EyeShape.Marks(0, 0, 0, 0b111));
+    assertEquals("1112", filled.value().toString());
     // A half point must be an empty point next to the wall.
     assertThrows(
         IllegalArgumentException.class,
