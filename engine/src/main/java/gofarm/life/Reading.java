@@ -844,8 +844,38 @@ public final class Reading {
       } else if (l == 2 && toMove == defender && board.libertyCount(target) > 1) {
         // A counter-atari, only when the target is not in atari itself.
         int k = board.liberties(h, libs, 2, libertyMarker);
-        for (int j = 0; j < k; j++) {
-          n = add(libs[j], 50, out, score, n);
+        int l0 = libs[0];
+        int l1 = libs[1];
+        n = add(l0, 50, out, score, n);
+        n = add(l1, 50, out, score, n);
+        n = blockedCounterAtari(h, l0, out, score, n);
+        n = blockedCounterAtari(h, l1, out, score, n);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Where the defender cannot play on liberty l of the attacker's two-liberty chain at h (a stone
+   * there would have at most one liberty), an attacking stone next to l that could connect there is
+   * put in atari first from its other liberty, so that it cannot connect (reading.tst 30, 94 to 96:
+   * the defender's ko, where the attacker's capture back is then a ko).
+   */
+  private int blockedCounterAtari(int h, int l, int[] out, int[] score, int n) {
+    if (!selfAtari(l, defender)) {
+      return n;
+    }
+    for (int q : new int[] {l - stride, l - 1, l + 1, l + stride}) {
+      if (board.color(q) != attacker
+          || board.chainHead(q) == board.chainHead(h)
+          || board.libertyCount(q) != 2) {
+        continue;
+      }
+      int k = board.liberties(q, innerLiberties, 2, libertyMarker);
+      for (int t = 0; t < k; t++) {
+        int d = innerLiberties[t];
+        if (d != l && !selfAtari(d, defender)) {
+          n = add(d, 45, out, score, n);
         }
       }
     }
