@@ -465,6 +465,10 @@ public final class Reading {
       if (libs == 2 && depth < BACKFILL_DEPTH) {
         n = attackerBackfills(liberties, count, out, score, n);
       }
+      if (depth == 0 && libs >= 2) {
+        // At the start only: deeper in a line they cost more than they find (reading.tst).
+        n = weakChainAttacks(libs, out, score, n);
+      }
       if (libs == 2 && depth == 0) {
         // At the start only: inside a line the defender has no mirror of these moves, and lines
         // they lengthen end in false captures (reading.tst 52 to 54).
@@ -697,6 +701,53 @@ public final class Reading {
         if (board.libertyCount(c) == 1) {
           n = add(board.lastLiberty(c), RESCUE_SCORE, out, score, n);
           n = capturesAround(c, attacker, RESCUE_SCORE, out, score, n);
+        }
+      }
+    }
+    return n;
+  }
+
+  /**
+   * The attacker's chains next to the target with two liberties, no more than the target has, are
+   * in a race with it: the attacker ataris the defender's two-liberty chains next to them (where
+   * its stone is no self-atari), to gain liberties by the capture (an "attack by defending").
+   */
+  private int weakChainAttacks(int libs, int[] out, int[] score, int n) {
+    int targetHead = board.chainHead(target);
+    int chains = 0;
+    int q = targetHead;
+    do {
+      chains = addHead(q - stride, heads, chains);
+      chains = addHead(q - 1, heads, chains);
+      chains = addHead(q + 1, heads, chains);
+      chains = addHead(q + stride, heads, chains);
+      q = board.nextInChain(q);
+    } while (q != targetHead);
+    for (int i = 0; i < chains; i++) {
+      int h = heads[i];
+      int hl = board.libertyCount(h);
+      if (hl > 2 || hl > libs) {
+        continue;
+      }
+      int links = 0;
+      int p = h;
+      do {
+        links = addLink(p - stride, targetHead, links);
+        links = addLink(p - 1, targetHead, links);
+        links = addLink(p + 1, targetHead, links);
+        links = addLink(p + stride, targetHead, links);
+        p = board.nextInChain(p);
+      } while (p != h);
+      for (int j = 0; j < links; j++) {
+        int c = this.links[j];
+        if (board.libertyCount(c) != 2) {
+          continue;
+        }
+        int k = board.liberties(c, innerLiberties, 2, libertyMarker);
+        for (int t = 0; t < k; t++) {
+          if (!selfAtari(innerLiberties[t], attacker)) {
+            n = add(innerLiberties[t], RACE_SCORE, out, score, n);
+          }
         }
       }
     }
