@@ -667,9 +667,9 @@ public final class Reading {
   /**
    * The defender's side of a race next to the target: where a chain of the attacker with at most
    * three liberties touches the target, the defender's chains in atari next to it are saved by
-   * extending or by capturing an attacking chain in atari next to them, so that the race goes on
-   * (GNU Go finds these by its defence of the chains around the target: reading.tst 155, 183, 186,
-   * 194).
+   * extending or by capturing an attacking chain in atari next to them, and those with two
+   * liberties are extended to three or more, so that the race goes on (GNU Go finds these by its
+   * defence of the chains around the target: reading.tst 155, 183, 186, 194).
    */
   private int raceRescues(int[] out, int[] score, int n) {
     int targetHead = board.chainHead(target);
@@ -701,6 +701,16 @@ public final class Reading {
         if (board.libertyCount(c) == 1) {
           n = add(board.lastLiberty(c), RESCUE_SCORE, out, score, n);
           n = capturesAround(c, attacker, RESCUE_SCORE, out, score, n);
+        }
+        if (board.libertyCount(c) == 2) {
+          // Or lengthened, to three liberties or more, before the attacker shortens them.
+          int k = board.liberties(c, innerLiberties, 2, libertyMarker);
+          for (int t = 0; t < k; t++) {
+            if (!selfAtari(innerLiberties[t], defender)
+                && board.libertiesAfterPlay(innerLiberties[t], defender, 3, libertyMarker) >= 3) {
+              n = add(innerLiberties[t], 20, out, score, n);
+            }
+          }
         }
       }
     }
