@@ -665,11 +665,11 @@ public final class Reading {
   }
 
   /**
-   * The defender's side of a race next to the target: where a chain of the attacker with at most
-   * three liberties touches the target, the defender's chains in atari next to it are saved by
-   * extending or by capturing an attacking chain in atari next to them, and those with two
-   * liberties are extended to three or more, so that the race goes on (GNU Go finds these by its
-   * defence of the chains around the target: reading.tst 155, 183, 186, 194).
+   * The defender's side of a race next to the target: where a chain of the attacker touches the
+   * target, the defender's chains in atari next to it are saved by extending or by capturing an
+   * attacking chain in atari next to them, and those with two liberties are extended to three or
+   * more, so that the race goes on (GNU Go finds these by its defence of the chains around the
+   * target: reading.tst 155, 183, 186, 194).
    */
   private int raceRescues(int[] out, int[] score, int n) {
     int targetHead = board.chainHead(target);
@@ -684,9 +684,6 @@ public final class Reading {
     } while (q != targetHead);
     for (int i = 0; i < chains; i++) {
       int h = heads[i];
-      if (board.libertyCount(h) > 3) {
-        continue;
-      }
       int links = 0;
       int p = h;
       do {
