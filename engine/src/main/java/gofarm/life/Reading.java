@@ -92,6 +92,15 @@ public final class Reading {
   /** How deep in a line a ko retake that repeats a position of the line is still read. */
   static final int KO_DEPTH = 8;
 
+  /**
+   * The score of the defender's race rescues: after the captures of attacking chains in atari and
+   * the target's liberties, before the nets and backfills.
+   */
+  static final int RESCUE_SCORE = 150;
+
+  /** The score of the attacker's race moves: last but the defender's backfills. */
+  static final int RACE_SCORE = 30;
+
   /** The largest empty region whose points local reading always tries (eye spaces). */
   static final int SMALL_REGION = 7;
 
@@ -157,6 +166,9 @@ public final class Reading {
   private final int[] pair = new int[2];
   private final int[] triple = new int[3];
   private final int[] six = new int[6];
+  private final int[] links;
+  private final int[] outerLiberties = new int[2];
+  private final int[] innerLiberties = new int[3];
   private final Marker libertyMarker;
   private long budget = DEFAULT_NODES;
 
@@ -190,6 +202,7 @@ public final class Reading {
     this.inArea = new boolean[geometry.arraySize()];
     this.scratch = new int[geometry.pointCount()];
     this.heads = new int[4 * geometry.pointCount()];
+    this.links = new int[4 * geometry.pointCount()];
     this.libertyMarker = new Marker(geometry);
     for (int d = 0; d <= MAX_DEPTH; d++) {
       moveLists[d] = new int[geometry.pointCount() + 1];
@@ -452,10 +465,22 @@ public final class Reading {
       if (libs == 2 && depth < BACKFILL_DEPTH) {
         n = attackerBackfills(liberties, count, out, score, n);
       }
+      if (depth == 0 && libs >= 2) {
+        // At the start only: deeper in a line they cost more than they find (reading.tst).
+        n = weakChainAttacks(libs, out, score, n);
+      }
+      if (libs == 2 && depth == 0) {
+        // At the start only: inside a line the defender has no mirror of these moves, and lines
+        // they lengthen end in false captures (reading.tst 52 to 54).
+        n = raceAttacks(liberties, out, score, n);
+      }
     } else {
       n = neighbourChainMoves(toMove, out, score, n);
       if (libs == 1) {
         n = koBackfills(liberties[0], out, score, n);
+      }
+      if (libs >= 2 && depth < BACKFILL_DEPTH) {
+        n = raceRescues(out, score, n);
       }
       for (int i = 0; i < count; i++) {
         n = add(liberties[i], 100 + 10 * board.emptyNeighbourCount(liberties[i]), out, score, n);
@@ -560,6 +585,212 @@ public final class Reading {
     return board.color(q) == attacker
         ? capturesAround(board.chainHead(q), defender, 34, out, score, n)
         : n;
+  }
+
+  /**
+   * Where both liberties of a two-liberty target are self-ataris for the attacker and one of them
+   * is also a liberty of an attacker's two-liberty chain next to the target, that chain is in a
+   * race: the attacker shortens a defender's chain next to it (two liberties, or three with one
+   * shared with it) from outside, where the defender cannot gain liberties by answering (GNU Go's
+   * special_attack4).
+   */
+  private int raceAttacks(int[] liberties, int[] out, int[] score, int n) {
+    if (!selfAtari(liberties[0], attacker) || !selfAtari(liberties[1], attacker)) {
+      return n;
+    }
+    int targetHead = board.chainHead(target);
+    for (int k = 0; k < 2; k++) {
+      int a = liberties[k];
+      for (int b : new int[] {a - stride, a - 1, a + 1, a + stride}) {
+        if (board.color(b) != attacker
+            || board.libertyCount(b) != 2
+            || !chainTouches(board.chainHead(b), targetHead)) {
+          continue;
+        }
+        n = raceAttacks(board.chainHead(b), targetHead, out, score, n);
+      }
+    }
+    return n;
+  }
+
+  private int raceAttacks(int b, int targetHead, int[] out, int[] score, int n) {
+    board.liberties(b, outerLiberties, 2, libertyMarker);
+    int chains = 0;
+    int q = b;
+    do {
+      chains = addLink(q - stride, targetHead, chains);
+      chains = addLink(q - 1, targetHead, chains);
+      chains = addLink(q + 1, targetHead, chains);
+      chains = addLink(q + stride, targetHead, chains);
+      q = board.nextInChain(q);
+    } while (q != b);
+    for (int i = 0; i < chains; i++) {
+      int c = links[i];
+      int cl = board.libertyCount(c);
+      if (cl < 2 || cl > 3) {
+        continue;
+      }
+      int k = board.liberties(c, innerLiberties, 3, libertyMarker);
+      boolean common = false;
+      for (int t = 0; t < k; t++) {
+        common |= innerLiberties[t] == outerLiberties[0] || innerLiberties[t] == outerLiberties[1];
+      }
+      if (cl == 3 && !common) {
+        continue;
+      }
+      for (int t = 0; t < k; t++) {
+        int d = innerLiberties[t];
+        if (selfAtari(d, attacker)) {
+          continue;
+        }
+        boolean ok = true;
+        for (int u = 0; u < k && ok; u++) {
+          if (u == t) {
+            continue;
+          }
+          int e = innerLiberties[u];
+          int eLibs =
+              board.isSuicide(e, defender)
+                  ? 0
+                  : board.libertiesAfterPlay(e, defender, 4, libertyMarker);
+          int dLibs = board.libertiesAfterPlay(d, attacker, 3, libertyMarker);
+          ok = eLibs <= 3 && (eLibs <= dLibs || common);
+        }
+        if (ok) {
+          n = add(d, RACE_SCORE, out, score, n);
+        }
+      }
+    }
+    return n;
+  }
+
+  /**
+   * The defender's side of a race next to the target: where a chain of the attacker touches the
+   * target, the defender's chains in atari next to it are saved by extending or by capturing an
+   * attacking chain in atari next to them, and those with two liberties are extended to three or
+   * more, so that the race goes on (GNU Go finds these by its defence of the chains around the
+   * target: reading.tst 155, 183, 186, 194).
+   */
+  private int raceRescues(int[] out, int[] score, int n) {
+    int targetHead = board.chainHead(target);
+    int chains = 0;
+    int q = targetHead;
+    do {
+      chains = addHead(q - stride, heads, chains);
+      chains = addHead(q - 1, heads, chains);
+      chains = addHead(q + 1, heads, chains);
+      chains = addHead(q + stride, heads, chains);
+      q = board.nextInChain(q);
+    } while (q != targetHead);
+    for (int i = 0; i < chains; i++) {
+      int h = heads[i];
+      int links = 0;
+      int p = h;
+      do {
+        links = addLink(p - stride, targetHead, links);
+        links = addLink(p - 1, targetHead, links);
+        links = addLink(p + 1, targetHead, links);
+        links = addLink(p + stride, targetHead, links);
+        p = board.nextInChain(p);
+      } while (p != h);
+      for (int j = 0; j < links; j++) {
+        int c = this.links[j];
+        if (board.libertyCount(c) == 1) {
+          n = add(board.lastLiberty(c), RESCUE_SCORE, out, score, n);
+          n = capturesAround(c, attacker, RESCUE_SCORE, out, score, n);
+        }
+        if (board.libertyCount(c) == 2) {
+          // Or lengthened, to three liberties or more, before the attacker shortens them.
+          int k = board.liberties(c, innerLiberties, 2, libertyMarker);
+          for (int t = 0; t < k; t++) {
+            if (!selfAtari(innerLiberties[t], defender)
+                && board.libertiesAfterPlay(innerLiberties[t], defender, 3, libertyMarker) >= 3) {
+              n = add(innerLiberties[t], 20, out, score, n);
+            }
+          }
+        }
+      }
+    }
+    return n;
+  }
+
+  /**
+   * The attacker's chains next to the target with two liberties, no more than the target has, are
+   * in a race with it: the attacker ataris the defender's two-liberty chains next to them (where
+   * its stone is no self-atari), to gain liberties by the capture (an "attack by defending").
+   */
+  private int weakChainAttacks(int libs, int[] out, int[] score, int n) {
+    int targetHead = board.chainHead(target);
+    int chains = 0;
+    int q = targetHead;
+    do {
+      chains = addHead(q - stride, heads, chains);
+      chains = addHead(q - 1, heads, chains);
+      chains = addHead(q + 1, heads, chains);
+      chains = addHead(q + stride, heads, chains);
+      q = board.nextInChain(q);
+    } while (q != targetHead);
+    for (int i = 0; i < chains; i++) {
+      int h = heads[i];
+      int hl = board.libertyCount(h);
+      if (hl > 2 || hl > libs) {
+        continue;
+      }
+      int links = 0;
+      int p = h;
+      do {
+        links = addLink(p - stride, targetHead, links);
+        links = addLink(p - 1, targetHead, links);
+        links = addLink(p + 1, targetHead, links);
+        links = addLink(p + stride, targetHead, links);
+        p = board.nextInChain(p);
+      } while (p != h);
+      for (int j = 0; j < links; j++) {
+        int c = this.links[j];
+        if (board.libertyCount(c) != 2) {
+          continue;
+        }
+        int k = board.liberties(c, innerLiberties, 2, libertyMarker);
+        for (int t = 0; t < k; t++) {
+          if (!selfAtari(innerLiberties[t], attacker)) {
+            n = add(innerLiberties[t], RACE_SCORE, out, score, n);
+          }
+        }
+      }
+    }
+    return n;
+  }
+
+  private int addLink(int q, int targetHead, int chains) {
+    if (board.color(q) != defender || board.chainHead(q) == targetHead) {
+      return chains;
+    }
+    int h = board.chainHead(q);
+    for (int i = 0; i < chains; i++) {
+      if (links[i] == h) {
+        return chains;
+      }
+    }
+    links[chains] = h;
+    return chains + 1;
+  }
+
+  private boolean inChain(int q, int h) {
+    return Color.isPlayer(board.color(q)) && board.chainHead(q) == h;
+  }
+
+  private boolean chainTouches(int h, int other) {
+    int q = h;
+    do {
+      if (inChain(q - stride, other)
+          || inChain(q - 1, other)
+          || inChain(q + 1, other)
+          || inChain(q + stride, other)) {
+        return true;
+      }
+      q = board.nextInChain(q);
+    } while (q != h);
+    return false;
   }
 
   /** Whether a stone of c on the empty point p would have at most one liberty. */
@@ -671,8 +902,38 @@ public final class Reading {
       } else if (l == 2 && toMove == defender && board.libertyCount(target) > 1) {
         // A counter-atari, only when the target is not in atari itself.
         int k = board.liberties(h, libs, 2, libertyMarker);
-        for (int j = 0; j < k; j++) {
-          n = add(libs[j], 50, out, score, n);
+        int l0 = libs[0];
+        int l1 = libs[1];
+        n = add(l0, 50, out, score, n);
+        n = add(l1, 50, out, score, n);
+        n = blockedCounterAtari(h, l0, out, score, n);
+        n = blockedCounterAtari(h, l1, out, score, n);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Where the defender cannot play on liberty l of the attacker's two-liberty chain at h (a stone
+   * there would have at most one liberty), an attacking stone next to l that could connect there is
+   * put in atari first from its other liberty, so that it cannot connect (reading.tst 30, 94 to 96:
+   * the defender's ko, where the attacker's capture back is then a ko).
+   */
+  private int blockedCounterAtari(int h, int l, int[] out, int[] score, int n) {
+    if (!selfAtari(l, defender)) {
+      return n;
+    }
+    for (int q : new int[] {l - stride, l - 1, l + 1, l + stride}) {
+      if (board.color(q) != attacker
+          || board.chainHead(q) == board.chainHead(h)
+          || board.libertyCount(q) != 2) {
+        continue;
+      }
+      int k = board.liberties(q, innerLiberties, 2, libertyMarker);
+      for (int t = 0; t < k; t++) {
+        int d = innerLiberties[t];
+        if (d != l && !selfAtari(d, defender)) {
+          n = add(d, 45, out, score, n);
         }
       }
     }
