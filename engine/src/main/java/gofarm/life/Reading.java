@@ -673,26 +673,10 @@ public final class Reading {
    */
   private int raceRescues(int[] out, int[] score, int n) {
     int targetHead = board.chainHead(target);
-    int chains = 0;
-    int q = targetHead;
-    do {
-      chains = addHead(q - stride, heads, chains);
-      chains = addHead(q - 1, heads, chains);
-      chains = addHead(q + 1, heads, chains);
-      chains = addHead(q + stride, heads, chains);
-      q = board.nextInChain(q);
-    } while (q != targetHead);
+    int chains = attackerChainsAroundTarget();
     for (int i = 0; i < chains; i++) {
       int h = heads[i];
-      int links = 0;
-      int p = h;
-      do {
-        links = addLink(p - stride, targetHead, links);
-        links = addLink(p - 1, targetHead, links);
-        links = addLink(p + 1, targetHead, links);
-        links = addLink(p + stride, targetHead, links);
-        p = board.nextInChain(p);
-      } while (p != h);
+      int links = defenderChainsAround(h, targetHead);
       for (int j = 0; j < links; j++) {
         int c = this.links[j];
         if (board.libertyCount(c) == 1) {
@@ -721,30 +705,14 @@ public final class Reading {
    */
   private int weakChainAttacks(int libs, int[] out, int[] score, int n) {
     int targetHead = board.chainHead(target);
-    int chains = 0;
-    int q = targetHead;
-    do {
-      chains = addHead(q - stride, heads, chains);
-      chains = addHead(q - 1, heads, chains);
-      chains = addHead(q + 1, heads, chains);
-      chains = addHead(q + stride, heads, chains);
-      q = board.nextInChain(q);
-    } while (q != targetHead);
+    int chains = attackerChainsAroundTarget();
     for (int i = 0; i < chains; i++) {
       int h = heads[i];
       int hl = board.libertyCount(h);
       if (hl > 2 || hl > libs) {
         continue;
       }
-      int links = 0;
-      int p = h;
-      do {
-        links = addLink(p - stride, targetHead, links);
-        links = addLink(p - 1, targetHead, links);
-        links = addLink(p + 1, targetHead, links);
-        links = addLink(p + stride, targetHead, links);
-        p = board.nextInChain(p);
-      } while (p != h);
+      int links = defenderChainsAround(h, targetHead);
       for (int j = 0; j < links; j++) {
         int c = this.links[j];
         if (board.libertyCount(c) != 2) {
@@ -759,6 +727,23 @@ public final class Reading {
       }
     }
     return n;
+  }
+
+  /**
+   * The heads of the defender's chains next to chain {@code h}, the target's apart, into {@link
+   * #links}; their count.
+   */
+  private int defenderChainsAround(int h, int targetHead) {
+    int links = 0;
+    int p = h;
+    do {
+      links = addLink(p - stride, targetHead, links);
+      links = addLink(p - 1, targetHead, links);
+      links = addLink(p + 1, targetHead, links);
+      links = addLink(p + stride, targetHead, links);
+      p = board.nextInChain(p);
+    } while (p != h);
+    return links;
   }
 
   private int addLink(int q, int targetHead, int chains) {
@@ -878,16 +863,7 @@ public final class Reading {
    * and ataris those with two liberties; the attacker rescues its own in atari.
    */
   private int neighbourChainMoves(byte toMove, int[] out, int[] score, int n) {
-    int head = board.chainHead(target);
-    int chains = 0;
-    int q = head;
-    do {
-      chains = addHead(q - stride, heads, chains);
-      chains = addHead(q - 1, heads, chains);
-      chains = addHead(q + 1, heads, chains);
-      chains = addHead(q + stride, heads, chains);
-      q = board.nextInChain(q);
-    } while (q != head);
+    int chains = attackerChainsAroundTarget();
     int[] libs = pair;
     for (int i = 0; i < chains; i++) {
       int h = heads[i];
@@ -957,6 +933,21 @@ public final class Reading {
     return board.color(q) == c && board.libertyCount(q) == 1
         ? add(board.lastLiberty(q), s, out, score, n)
         : n;
+  }
+
+  /** The heads of the attacker's chains next to the target, into {@link #heads}; their count. */
+  private int attackerChainsAroundTarget() {
+    int head = board.chainHead(target);
+    int chains = 0;
+    int q = head;
+    do {
+      chains = addHead(q - stride, heads, chains);
+      chains = addHead(q - 1, heads, chains);
+      chains = addHead(q + 1, heads, chains);
+      chains = addHead(q + stride, heads, chains);
+      q = board.nextInChain(q);
+    } while (q != head);
+    return chains;
   }
 
   private int addHead(int q, int[] heads, int chains) {
