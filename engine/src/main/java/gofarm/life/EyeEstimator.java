@@ -414,21 +414,25 @@ public final class EyeEstimator {
             ? EyeSpace.Defect.FALSE
             : worst == 3 ? EyeSpace.Defect.HALF : EyeSpace.Defect.NONE;
 
-    if (defect != EyeSpace.Defect.NONE && readInTheLocalGame) {
-      // Half and unmendable false points are read in the local game: the attacker spoils one from
-      // outside and the owner fills it, or the owner secures a half one first (EyeShape); a
-      // spoiled end of a bigger space leaves the rest of it.
-      EyeShape.Analysis analysis =
-          analysis(
-              n,
-              adjacency,
-              adjacencyKey,
-              wall,
-              attacker,
-              new EyeShape.Marks(half, unmendable, marginBits, outside));
-      PointSet attack = local(points, analysis.attackPoints());
-      PointSet defence = local(points, analysis.defencePoints());
-      defence.or(liberties(board, local(points, analysis.captures())));
+    // Half and unmendable false points are read in the local game: the attacker spoils one from
+    // outside and the owner fills it, or the owner secures a half one first (EyeShape); a spoiled
+    // end of a bigger space leaves the rest of it. Other defects weaken the value read without.
+    boolean marked = defect != EyeSpace.Defect.NONE && readInTheLocalGame;
+    EyeShape.Analysis analysis =
+        analysis(
+            n,
+            adjacency,
+            adjacencyKey,
+            wall,
+            attacker,
+            marked
+                ? new EyeShape.Marks(half, unmendable, marginBits, outside)
+                : new EyeShape.Marks(0, 0, marginBits, outside));
+    PointSet attack = local(points, analysis.attackPoints());
+    PointSet defence = local(points, analysis.defencePoints());
+    defence.or(liberties(board, local(points, analysis.captures())));
+    EyeValue value = analysis.value();
+    if (marked) {
       for (int i = 0; i < n; i++) {
         if ((analysis.strikes() & (1 << i)) != 0) {
           attack.or(spoilersOf[i]);
@@ -437,32 +441,7 @@ public final class EyeEstimator {
           defence.or(spoilersOf[i]);
         }
       }
-      // Stones the local game took off (captured from outside) are no moves on the board.
-      PointSet empty = board.points(Color.EMPTY);
-      return eyeSpace(
-          space,
-          border,
-          xs,
-          ys,
-          n,
-          defect,
-          analysis.value(),
-          attack.and(empty),
-          defence.and(empty));
-    }
-    EyeShape.Analysis analysis =
-        analysis(
-            n,
-            adjacency,
-            adjacencyKey,
-            wall,
-            attacker,
-            new EyeShape.Marks(0, 0, marginBits, outside));
-    PointSet attack = local(points, analysis.attackPoints());
-    PointSet defence = local(points, analysis.defencePoints());
-    defence.or(liberties(board, local(points, analysis.captures())));
-    EyeValue value = analysis.value();
-    if (defect != EyeSpace.Defect.NONE) {
+    } else if (defect != EyeSpace.Defect.NONE) {
       value = value.weakenedBy(defect == EyeSpace.Defect.FALSE ? 2 : 1);
       if (n == 1 && defect == EyeSpace.Defect.FALSE) {
         value = EyeValue.NONE; // a false one-point eye cannot be mended
@@ -482,6 +461,7 @@ public final class EyeEstimator {
         }
       }
     }
+    // Stones the local game took off (captured from outside) are no moves on the board.
     PointSet empty = board.points(Color.EMPTY);
     return eyeSpace(space, border, xs, ys, n, defect, value, attack.and(empty), defence.and(empty));
   }
