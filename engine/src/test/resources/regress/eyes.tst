@@ -735,3 +735,42 @@ O O O . . . .
 . . O . . . X
 70 eye_value E1
 #? [0111 NONE straight three]
+
+# ------------------------------------------------------------------ kos on the diagonals
+
+# GNU Go's optics.tst 1808 (marginal_ko.sgf, eval_eye O7) in small: white's one-point eye D5 with
+# two black diagonals E6 and C4, each in atari where white's capture (F6, C3) is a ko and black's
+# connection saves it. Whoever moves first wins one of them, and white must also win the ko to
+# take the other: GNU Go counts such a diagonal 1¼ (its attack is only a ko), so two make 2½, a
+# half eye (0 1 at C3). With each counted 1, as before, the sum was 2 and the eye proper (1111).
+board
+. . . . . . . . .
+. . . . . . . . .
+. . . O O X X . .
+. . O O X . X . .
+. O O . O X X . .
+. O X O O O . . .
+. X . X O O . . .
+. X X X . . . . .
+. . . . . . . . .
+71 eye_value D5
+#? [0011 HALF one point]
+
+# GNU Go's optics.tst 1811 (marginal_ko.sgf, eval_eye H1) in small: white's straight three B1-D1
+# on the edge; D1's diagonal E2 is empty, and black's move there captures F2 and is taken back as
+# a ko. GNU Go counts that diagonal ¾ (black keeps the point only by winning the ko), so D1 sums
+# 2¾: half only if black wins the ko. Black moving first makes it one eye (the middle C1); white
+# moving first takes the middle and keeps D1 by winning the ko: two (GNU Go: 1 2 at C1). Counted 1,
+# as before, D1 was half outright and the space one eye whoever moved (1112).
+board
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+O O O O O X X . .
+O O O O . O X . .
+O . . . O X X . .
+72 eye_value C1
+#? [1122 HALF straight three]

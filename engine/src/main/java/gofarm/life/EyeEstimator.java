@@ -44,8 +44,11 @@ import java.util.Map;
  *       moves first wins it or if it is shut in a small region of C, 0 if it is captured whatever
  *       it does (a net or a ladder catches it, so the eye is real); 1 for an empty point the enemy
  *       can play without being captured at once; 0 otherwise (own stones, points of the space,
- *       points the enemy cannot use); on the first line 2 is added, so that a corner or edge eye is
- *       false with one enemy diagonal. A sum of 4 or more makes the point false, 3 half. A
+ *       points the enemy cannot use); a ko moves a 1 by a quarter towards the side that needs it
+ *       (1¼ for a stone the owner captures only by a ko, ¾ for one the enemy saves only by a ko or
+ *       an empty point where the enemy's capture is taken back as a ko); on the first line 2 is
+ *       added, so that a corner or edge eye is false with one enemy diagonal. A sum of 4 or more
+ *       makes the point false, more than 2 half (below 3 only if the attacker wins the ko). A
  *       one-point space is then a proper eye ({@code 1111}), a half eye ({@code 0011}) or a false
  *       eye ({@code 0000}). Half points, and false points the owner cannot mend (4 or more from the
  *       edge and enemy stones that cannot be captured), are read in the space's local game ({@link
@@ -72,6 +75,9 @@ import java.util.Map;
 public final class EyeEstimator {
   /** The largest region analysed as an eye space; bigger ones count as 0 to 2 eyes. */
   public static final int MAX_EYE_SPACE = EyeShape.MAX_POINTS;
+
+  /** One point of the diagonal test, counted in quarters (a ko moves a diagonal by one). */
+  private static final int DIAGONAL = 4;
 
   private final Geometry geometry;
   private final int stride;
@@ -362,6 +368,7 @@ public final class EyeEstimator {
     PointSet defective = new PointSet(geometry);
     PointSet[] spoilersOf = new PointSet[n];
     int half = 0;
+    int koHalf = 0;
     int unmendable = 0;
     boolean readInTheLocalGame = true;
     int worst = 0;
@@ -370,20 +377,21 @@ public final class EyeEstimator {
         continue; // a marginal point is the enemy's liberty in the local game, never an eye
       }
       int p = points[i];
-      int sum = geometry.line(p) == 0 ? 2 : 0;
+      // In quarters, so that a diagonal whose fate hangs on a ko counts between 1 and 2 (GNU Go).
+      int sum = geometry.line(p) == 0 ? 2 * DIAGONAL : 0;
       int fixed = sum; // what the owner cannot change: the edge, and stones it cannot capture
       PointSet mine = new PointSet(geometry);
       for (int q : new int[] {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1}) {
         int v = diagonalValue(board, q, enemy, space, regions);
         sum += v;
-        if (v == 2) {
-          fixed += 2;
+        if (v == 2 * DIAGONAL) {
+          fixed += v;
         }
         if (v > 0) {
           border.add(q);
           if (board.color(q) == Color.EMPTY) {
             mine.add(q);
-          } else if (v == 1) {
+          } else if (v < 2 * DIAGONAL) {
             int attackMove = reading.attack(q).move();
             if (attackMove != Point.NONE && attackMove != Point.PASS) {
               mine.add(attackMove); // where the owner captures the stone, or the enemy saves it
@@ -392,17 +400,20 @@ public final class EyeEstimator {
         }
       }
       spoilersOf[i] = mine;
-      if (sum >= 3) {
+      if (sum > 2 * DIAGONAL) {
         spoilers.or(mine);
         if (board.color(p) == Color.EMPTY) {
           defective.add(p);
         }
         if ((wall & (1 << i)) == 0) {
           readInTheLocalGame = false; // the local game marks only points against the owner's wall
-        } else if (fixed >= 4) {
+        } else if (fixed >= 4 * DIAGONAL) {
           unmendable |= 1 << i;
-        } else if (sum == 3 && board.color(p) == Color.EMPTY) {
+        } else if (sum < 4 * DIAGONAL && board.color(p) == Color.EMPTY) {
           half |= 1 << i;
+          if (sum < 3 * DIAGONAL) {
+            koHalf |= 1 << i; // half only if the attacker wins a ko
+          }
         } else {
           readInTheLocalGame = false; // false but mendable, or half under an enemy stone
         }
@@ -410,9 +421,9 @@ public final class EyeEstimator {
       worst = Math.max(worst, sum);
     }
     EyeSpace.Defect defect =
-        worst >= 4
+        worst >= 4 * DIAGONAL
             ? EyeSpace.Defect.FALSE
-            : worst == 3 ? EyeSpace.Defect.HALF : EyeSpace.Defect.NONE;
+            : worst > 2 * DIAGONAL ? EyeSpace.Defect.HALF : EyeSpace.Defect.NONE;
 
     // Half and unmendable false points are read in the local game: the attacker spoils one from
     // outside and the owner fills it, or the owner secures a half one first (EyeShape); a spoiled
@@ -426,8 +437,8 @@ public final class EyeEstimator {
             wall,
             attacker,
             marked
-                ? new EyeShape.Marks(half, unmendable, marginBits, outside)
-                : new EyeShape.Marks(0, 0, marginBits, outside));
+                ? new EyeShape.Marks(half, unmendable, marginBits, outside, koHalf)
+                : new EyeShape.Marks(0, 0, marginBits, outside, 0));
     PointSet attack = local(points, analysis.attackPoints());
     PointSet defence = local(points, analysis.defencePoints());
     defence.or(liberties(board, local(points, analysis.captures())));
@@ -537,7 +548,8 @@ public final class EyeEstimator {
 
   /**
    * The diagonal test's count for point q against an eye of the colour whose enemy is {@code
-   * enemy}; off-board points count 0 here (the first line's 2 is added by the caller).
+   * enemy}, in quarters of a point ({@link #DIAGONAL} is one); off-board points count 0 here (the
+   * first line's two points are added by the caller).
    */
   private int diagonalValue(
       Board board, int q, byte enemy, PointSet space, List<PointSet> regions) {
@@ -546,10 +558,21 @@ public final class EyeEstimator {
       return 0;
     }
     if (qc == Color.EMPTY) {
-      boolean usable =
-          board.isLegal(q, enemy)
-              && (board.libertiesAfterPlay(q, enemy, 2, marker) >= 2 || board.isCapture(q, enemy));
-      return usable ? 1 : 0;
+      if (!board.isLegal(q, enemy)) {
+        return 0;
+      }
+      if (board.libertiesAfterPlay(q, enemy, 2, marker) >= 2) {
+        return DIAGONAL;
+      }
+      if (!board.isCapture(q, enemy)) {
+        return 0;
+      }
+      // A capture the owner can take back at once is a ko: the enemy keeps the point only by
+      // winning it, so it counts ¾.
+      board.play(q, enemy);
+      boolean ko = board.koPoint() != Point.NONE;
+      board.undo();
+      return ko ? DIAGONAL - DIAGONAL / 4 : DIAGONAL;
     }
     if (qc != enemy) {
       return 0; // the owner's own stone
@@ -557,13 +580,24 @@ public final class EyeEstimator {
     // An enemy stone counts by what reading says of its chain, the eye's owner attacking: 2 if it
     // cannot be captured, 1 if it can be captured but also saved (whoever moves first wins it),
     // 0 if it is captured whatever it does. A stone that cannot be captured but is shut in a small
-    // region of the owner can do no more than spoil one eye: 1.
+    // region of the owner can do no more than spoil one eye: 1. As in GNU Go, a ko tips the 1 a
+    // quarter towards the side that needs it: 1¼ if the owner captures only by a ko (two such
+    // diagonals make a half eye), ¾ if the enemy saves it only by a ko.
     Reading.Result attack = reading.attack(q);
     if (!attack.exact() || attack.code() < Reading.KO_A) {
-      return inSmallRegion(q, regions) ? 1 : 2;
+      return inSmallRegion(q, regions) ? DIAGONAL : 2 * DIAGONAL;
     }
     Reading.Result defend = reading.defend(q);
-    return defend.exact() && defend.code() >= Reading.KO_A ? 1 : 0;
+    if (!defend.exact() || defend.code() < Reading.KO_A) {
+      return 0;
+    }
+    if (attack.code() != Reading.WIN && defend.code() == Reading.WIN) {
+      return DIAGONAL + DIAGONAL / 4;
+    }
+    if (attack.code() == Reading.WIN && defend.code() != Reading.WIN) {
+      return DIAGONAL - DIAGONAL / 4;
+    }
+    return DIAGONAL;
   }
 
   /** Whether q lies in a region of at most MAX_EYE_SPACE points (an enemy stone shut in). */

@@ -184,14 +184,17 @@ public final class EyeShape {
    * @param margin marginal points: next to enemy stones outside the space that cannot be captured
    * @param outside attacker stones whose liberties are all outside the space: the owner captures
    *     them there, with a move
+   * @param koHalf the half points the attacker spoils only by winning a ko (a subset of {@code
+   *     half}): half when the attacker moves first, whole when the owner does, as GNU Go's eye
+   *     values give kos to the side that moves first
    */
-  public record Marks(int half, int falsePoints, int margin, int outside) {
+  public record Marks(int half, int falsePoints, int margin, int outside, int koHalf) {
     /** A space closed by the owner's stones, none of its points defective. */
-    public static final Marks NONE = new Marks(0, 0, 0, 0);
+    public static final Marks NONE = new Marks(0, 0, 0, 0, 0);
 
     /** Marks without attacker stones captured from outside. */
     public Marks(int half, int falsePoints, int margin) {
-      this(half, falsePoints, margin, 0);
+      this(half, falsePoints, margin, 0, 0);
     }
   }
 
@@ -245,6 +248,9 @@ public final class EyeShape {
       throw new IllegalArgumentException(
           "false points must be points of the space next to the wall, not half: " + falsePoints);
     }
+    if ((marks.koHalf() & ~half) != 0) {
+      throw new IllegalArgumentException("ko half points must be half points: " + marks.koHalf());
+    }
     if ((marks.outside() & ~attacker) != 0) {
       throw new IllegalArgumentException(
           "stones captured from outside must be attacker stones: " + marks.outside());
@@ -258,8 +264,10 @@ public final class EyeShape {
         throw new IllegalArgumentException("attacker stones without a liberty at point " + i);
       }
     }
+    // The attacker-first digits with every half point, the owner-first ones without the ko halves.
+    int ownerHalf = half & ~marks.koHalf();
     int b = s.value(0, attacker, half, false, 0);
-    int c = s.value(0, attacker, half, true, 0);
+    int c = s.value(0, attacker, ownerHalf, true, 0);
     int a = b;
     int d = c;
     int attack = 0;
@@ -270,8 +278,8 @@ public final class EyeShape {
     for (int rest = marks.outside(); rest != 0; ) {
       int chain = s.chain(Integer.numberOfTrailingZeros(rest), attacker);
       rest &= ~chain;
-      d = Math.max(d, s.value(0, attacker & ~chain, half, true, 0));
-      if (c > b && s.value(0, attacker & ~chain, half, false, 0) == c) {
+      d = Math.max(d, s.value(0, attacker & ~chain, ownerHalf, true, 0));
+      if (c > b && s.value(0, attacker & ~chain, ownerHalf, false, 0) == c) {
         captures |= chain;
       }
     }
@@ -290,7 +298,7 @@ public final class EyeShape {
       if (afterD >= 0) {
         int dd = (int) (afterD >>> 7);
         int ad = (int) (afterD & 127);
-        int h = half & ~(1 << i);
+        int h = ownerHalf & ~(1 << i);
         d = Math.max(d, s.value(dd, ad, h, true, 0));
         if (c > b && s.value(dd, ad, h, false, 0) == c) {
           defence |= 1 << i;
@@ -305,7 +313,7 @@ public final class EyeShape {
         }
       }
       if ((half & (1 << i)) != 0) {
-        int h = half & ~(1 << i);
+        int h = ownerHalf & ~(1 << i); // a ko half is secured by ending the ko
         d = Math.max(d, s.value(0, attacker, h, true, 0));
         if (c > b && s.value(0, attacker, h, false, 0) == c) {
           secures |= 1 << i;

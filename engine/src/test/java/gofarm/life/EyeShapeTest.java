@@ -164,8 +164,27 @@ class EyeShapeTest {
     // takes the vital point: one eye whoever moves first, two only with two owner moves in a row.
     EyeShape.Analysis filled =
         EyeShape.analyze(
-            3, three.adjacency(), three.wall(), 0b111, new EyeShape.Marks(0, 0, 0, 0b111));
+            3, three.adjacency(), three.wall(), 0b111, new EyeShape.Marks(0, 0, 0, 0b111, 0));
     assertEquals("1112", filled.value().toString());
+    // The same straight three whose half end is half only if the attacker wins a ko (GNU Go's
+    // optics.tst 1811): the attacker, moving first, takes the ko and the vital point (one eye);
+    // the owner, moving first, takes the vital point and keeps the end by winning the ko (two):
+    // 1122, the middle vital, and a one-point ko half is still a half eye (1808: 0 1).
+    EyeShape.Analysis koEnd =
+        EyeShape.analyze(
+            3, three.adjacency(), three.wall(), 0, new EyeShape.Marks(0b001, 0, 0, 0, 0b001));
+    assertEquals("1122", koEnd.value().toString());
+    assertEquals(0b010, koEnd.vitalPoints());
+    EyeShape.Analysis koSingle =
+        EyeShape.analyze(1, one.adjacency(), one.wall(), 0, new EyeShape.Marks(0b1, 0, 0, 0, 0b1));
+    assertEquals("0011", koSingle.value().toString());
+    assertEquals(0b1, koSingle.strikes() & koSingle.secures());
+    // A ko half point must be a half point.
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            EyeShape.analyze(
+                3, three.adjacency(), three.wall(), 0, new EyeShape.Marks(0, 0, 0, 0, 0b001)));
     // A half point must be an empty point next to the wall.
     assertThrows(
         IllegalArgumentException.class,
