@@ -2,6 +2,7 @@ package gofarm.gtp;
 
 import gofarm.board.Geometry;
 import gofarm.board.Point;
+import gofarm.board.PointSet;
 import gofarm.life.AreaScorer;
 import gofarm.life.Ownership;
 import gofarm.rules.Game;
@@ -46,11 +47,17 @@ import java.util.function.Consumer;
  *       stones the map calls dead;
  *   <li>{@code gofarm-search}: the decision and a table of the root moves, as text.
  * </ul>
+ *
+ * <p>GNU Go's {@code restricted_genmove COLOR V...} (its regression suites use it) answers the move
+ * a search limited at the root to the listed points, or a pass, would play, without playing it:
+ * {@code PASS} when none of them is a move the search would consider (illegal, inside a settled
+ * area, or filling the player's own eye). It never resigns.
  */
 public final class SearchGtp implements MoveGenerator {
   public static final String WINRATES = "gofarm-winrates";
   public static final String OWNERSHIP = "gofarm-ownership";
   public static final String SEARCH = "gofarm-search";
+  public static final String RESTRICTED_GENMOVE = "restricted_genmove";
 
   /** The most moves labelled or listed. */
   private static final int MAX_LISTED = 30;
@@ -78,6 +85,7 @@ public final class SearchGtp implements MoveGenerator {
     engine.register(WINRATES, "gfx/Search: win rates/" + WINRATES, this::winRates);
     engine.register(OWNERSHIP, "gfx/Search: ownership/" + OWNERSHIP, this::ownership);
     engine.register(SEARCH, "string/Search: statistics/" + SEARCH, this::statistics);
+    engine.register(RESTRICTED_GENMOVE, null, this::restrictedGenmove);
     return engine;
   }
 
@@ -117,6 +125,40 @@ public final class SearchGtp implements MoveGenerator {
     lastKey = key;
     listener.accept(r);
     return r;
+  }
+
+  /** GNU Go's {@code restricted_genmove}: the search's move among the listed points, not played. */
+  private String restrictedGenmove(Game game, List<String> args) {
+    if (args.isEmpty()) {
+      throw new GtpEngine.Failure(
+          RESTRICTED_GENMOVE + " needs a color and at least one vertex, got no arguments");
+    }
+    Player who;
+    try {
+      who = Player.parse(args.get(0));
+    } catch (IllegalArgumentException e) {
+      throw new GtpEngine.Failure(e.getMessage());
+    }
+    if (args.size() == 1) {
+      throw new GtpEngine.Failure(
+          "no allowed vertex: " + RESTRICTED_GENMOVE + " needs at least one after the color");
+    }
+    Geometry g = game.geometry();
+    PointSet allowed = new PointSet(g);
+    for (String word : args.subList(1, args.size())) {
+      int p;
+      try {
+        p = g.parse(word);
+      } catch (IllegalArgumentException e) {
+        throw new GtpEngine.Failure("invalid coordinate: " + e.getMessage());
+      }
+      if (p != Point.PASS) {
+        allowed.add(p);
+      }
+    }
+    SearchResult r = player.decide(game, who, allowed);
+    listener.accept(r);
+    return r.move() == Point.PASS ? "PASS" : g.name(r.move()); // GNU Go's spelling
   }
 
   private SearchResult searchFor(Game game, List<String> args, String command) {

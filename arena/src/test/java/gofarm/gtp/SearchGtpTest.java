@@ -161,6 +161,50 @@ class SearchGtpTest {
   }
 
   @Test
+  void restrictedGenmoveChoosesAmongTheListedPointsWithoutPlaying() {
+    // White's E5 in atari: among E4 (the capture) and A1 the search takes the capture; with only
+    // occupied or illegal points listed it passes. The position is never changed.
+    String setup = "play b d5\nplay w e5\nplay b f5\nplay b e6\n";
+    GtpEngine engine = engine(9, 400);
+    assertEquals(
+        "=\n\n=\n\n=\n\n=\n\n= E4\n\n= PASS\n\n= E5\n\n",
+        run(
+            engine,
+            setup + "restricted_genmove b e4 a1\nrestricted_genmove b e5 d5\nlist_stones w\n"));
+    assertEquals(2, searches.size());
+    // Over the same position a plain genmove searches again, every point open.
+    run(engine, "genmove b\n");
+    assertEquals(3, searches.size());
+    assertTrue(searches.get(2).moves().size() > 2, "the plain search's root has every move");
+    assertEquals(3, searches.get(0).moves().size(), "E4, A1 and the pass");
+    assertEquals(
+        """
+        ? restricted_genmove needs a color and at least one vertex, got no arguments
+
+        ? invalid color 'x': expected black, white, b or w
+
+        ? no allowed vertex: restricted_genmove needs at least one after the color
+
+        ? invalid coordinate: %s
+
+        """
+            .formatted(invalidVertex("z9")),
+        run(
+            engine(9, 10),
+            "restricted_genmove\nrestricted_genmove x e4\nrestricted_genmove b\n"
+                + "restricted_genmove b z9\n"));
+  }
+
+  private static String invalidVertex(String word) {
+    try {
+      gofarm.board.Geometry.of(9).parse(word);
+      throw new AssertionError(word + " parsed");
+    } catch (IllegalArgumentException e) {
+      return e.getMessage();
+    }
+  }
+
+  @Test
   void registeringTwiceOrABadNameFails() {
     GtpEngine engine = engine(9, 10);
     for (String name : new String[] {"gofarm-search", "genmove", "two words", ""}) {

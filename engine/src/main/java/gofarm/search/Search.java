@@ -4,6 +4,7 @@ import gofarm.board.Board;
 import gofarm.board.Color;
 import gofarm.board.Geometry;
 import gofarm.board.Point;
+import gofarm.board.PointSet;
 import gofarm.life.AreaScorer;
 import gofarm.life.Benson;
 import gofarm.life.FinalStatus;
@@ -100,6 +101,14 @@ public final class Search {
    * game's current one (tree reuse), or from a new root if it is null.
    */
   Search(SearchConfig config, Game game, Player player, Node reused) {
+    this(config, game, player, reused, null);
+  }
+
+  /**
+   * Like {@link #Search(SearchConfig, Game, Player, Node)}, the root's points limited to {@code
+   * allowed} (GNU Go's {@code restricted_genmove}); the pass stays. Null allows every point.
+   */
+  Search(SearchConfig config, Game game, Player player, Node reused, PointSet allowed) {
     this.config = config;
     this.game = game;
     this.geometry = game.geometry();
@@ -134,16 +143,20 @@ public final class Search {
                 : GammaTable.defaultTable();
     this.rootNode = reused != null ? reused : new Node(Point.NONE);
     rootNode.tryStartExpansion();
-    rootNode.setChildren(rootChildren(game, reused));
+    rootNode.setChildren(rootChildren(game, reused, allowed));
   }
 
-  /** The root's children: legal by the game's rules (superko), filtered, then a pass. */
-  private Node[] rootChildren(Game game, Node reused) {
+  /**
+   * The root's children: legal by the game's rules (superko), filtered, within {@code allowed}
+   * unless it is null, then a pass.
+   */
+  private Node[] rootChildren(Game game, Node reused, PointSet allowed) {
     Board board = game.board();
     List<Node> children = new ArrayList<>();
     for (int i = 0; i < geometry.pointCount(); i++) {
       int p = geometry.point(i);
       if (board.color(p) == Color.EMPTY
+          && (allowed == null || allowed.contains(p))
           && settledOwner[p] == Color.EMPTY
           && !board.isSimpleEye(p, me)
           && game.isLegal(player, p)) {

@@ -1,5 +1,6 @@
 package gofarm.search;
 
+import gofarm.board.PointSet;
 import gofarm.playout.Rng;
 import gofarm.rules.Game;
 import gofarm.rules.Move;
@@ -127,7 +128,23 @@ public final class SearchPlayer {
    * game clock gives each move its share ({@link TimeAllocator}).
    */
   public SearchResult decide(Game game, Player player, Budget budget) {
-    Search search = new Search(config, game, player, reusedRoot(game, player));
+    return decide(game, player, budget, null);
+  }
+
+  /**
+   * Like {@link #decide(Game, Player)}, choosing only among the points of {@code allowed} or a pass
+   * (GNU Go's {@code restricted_genmove}): the root has no other children, below it the search is
+   * the usual one.
+   */
+  public SearchResult decide(Game game, Player player, PointSet allowed) {
+    if (budget == null) {
+      throw new IllegalStateException("this player has no budget of its own: pass one to decide");
+    }
+    return decide(game, player, budget, allowed);
+  }
+
+  private SearchResult decide(Game game, Player player, Budget budget, PointSet allowed) {
+    Search search = new Search(config, game, player, reusedRoot(game, player), allowed);
     run(search, Rng.mix(seed, game.moves().size()), budget);
     SearchResult result = search.decide();
     lastResult = result;

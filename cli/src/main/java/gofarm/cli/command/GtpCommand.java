@@ -56,8 +56,8 @@ import picocli.CommandLine.Spec;
           + " final_status_list and final_score read life and death (Benson, tactics, local"
           + " reading, then seeded heavy playouts for what reading leaves open). GNU Go's"
           + " analysis commands attack, defend, eval_eye, owl_attack, owl_defend, dragon_status,"
-          + " analyze_semeai, increase_depths, decrease_depths, trymove, popgo, reg_genmove and"
-          + " color answer from the same reading, in GNU Go's formats, or fail saying why they"
+          + " analyze_semeai, increase_depths, decrease_depths, trymove, popgo, reg_genmove,"
+          + " restricted_genmove and color answer from the same reading, in GNU Go's formats, or fail saying why they"
           + " cannot. GoGui analyze commands: gofarm-winrates, gofarm-ownership, gofarm-search"
           + " and those of the analysis commands (see gogui-analyze_commands)."
     })
