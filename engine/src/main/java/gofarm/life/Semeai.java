@@ -60,6 +60,12 @@ public final class Semeai {
   /** The budget of the local reading of A's life once B is captured. */
   static final long AFTER_CAPTURE_NODES = 20_000;
 
+  /**
+   * What one eye estimate of the whole board costs in the node budget: about the time of this many
+   * nodes of the search, so that the budget bounds the time.
+   */
+  static final long ESTIMATE_NODES = 5_000;
+
   /** The deepest line read; deeper lines count as an exhausted budget. */
   static final int MAX_DEPTH = 150;
 
@@ -100,6 +106,7 @@ public final class Semeai {
   private byte colorA;
   private byte colorB;
   private PointSet vital;
+  private EyeEstimator eyes;
   private long nodes;
   private boolean exhausted;
   private int rootMove;
@@ -178,7 +185,8 @@ public final class Semeai {
     exhausted = false;
     rootMove = Point.NONE;
     vital = new PointSet(geometry);
-    List<Group> groups = new EyeEstimator(geometry).estimate(board);
+    eyes = new EyeEstimator(geometry);
+    List<Group> groups = eyes.estimate(board);
     vital.or(EyeEstimator.groupAt(groups, a).vitalPoints());
     vital.or(EyeEstimator.groupAt(groups, b).vitalPoints());
   }
@@ -191,10 +199,8 @@ public final class Semeai {
     if (board.color(a) != colorA) {
       return A_DIES;
     }
-    if (board.color(b) != colorB) {
-      return afterCapture();
-    }
-    if (passes == 2) {
+    boolean captured = board.color(b) != colorB;
+    if (passes == 2 && !captured) {
       return BOTH_LIVE;
     }
     if (++nodes > budget || depth >= MAX_DEPTH) {
@@ -212,6 +218,12 @@ public final class Semeai {
       if (upper <= alpha) {
         return upper;
       }
+    }
+    if (captured) {
+      // Exact, and costly: kept in the table whatever the window.
+      int value = afterCapture();
+      store(slot, key, value, A_DIES - 1, B_DIES + 1);
+      return value;
     }
     path[depth] = board.hash() ^ (toMove == Color.WHITE ? WHITE_TO_MOVE : 0);
     boolean maximising = toMove == colorA;
@@ -315,10 +327,15 @@ public final class Semeai {
                     game.repeatsHistory(hash, next == Color.BLACK ? Player.BLACK : Player.WHITE))
             .setBudget(AFTER_CAPTURE_NODES);
     Reading.Result kill = reading.attackIn(a, area);
-    if (!kill.exact()) {
-      exhausted = true;
+    nodes += kill.nodes();
+    if (kill.exact()) {
+      return kill.code() == Reading.WIN ? BOTH_DIE : B_DIES;
     }
-    return kill.code() == Reading.WIN ? BOTH_DIE : B_DIES;
+    // Too deep to read: the eye estimate with B's colour to move. A group sure of two eyes lives,
+    // any other dies.
+    nodes += ESTIMATE_NODES;
+    Group group = EyeEstimator.groupAt(eyes.estimate(board), a);
+    return group.minEyes() >= 2 ? B_DIES : BOTH_DIE;
   }
 
   // ---------------------------------------------------------------- moves
