@@ -57,6 +57,12 @@ public final class Semeai {
    */
   public static final long DEFAULT_NODES = 2_000_000;
 
+  /**
+   * The largest region of A's once B is captured in which A's life is still judged; in a bigger one
+   * A is taken to live (it has room to make eyes or run).
+   */
+  static final int MAX_SHUT_IN = 2 * FinalStatus.MAX_LOCAL_AREA;
+
   /** The budget of the local reading of A's life once B is captured. */
   static final long AFTER_CAPTURE_NODES = 20_000;
 
@@ -64,7 +70,7 @@ public final class Semeai {
    * What one eye estimate of the whole board costs in the node budget: about the time of this many
    * nodes of the search, so that the budget bounds the time.
    */
-  static final long ESTIMATE_NODES = 5_000;
+  static final long ESTIMATE_NODES = 1_000;
 
   /** The deepest line read; deeper lines count as an exhausted budget. */
   static final int MAX_DEPTH = 150;
@@ -316,23 +322,25 @@ public final class Semeai {
    */
   private int afterCapture() {
     PointSet region = LocalLife.region(board, a);
-    if (region.cardinality() > FinalStatus.MAX_LOCAL_AREA) {
+    if (region.cardinality() > MAX_SHUT_IN) {
       return B_DIES;
     }
-    PointSet area = FinalStatus.localArea(board, new Benson(geometry).compute(board), region);
-    Reading reading =
-        new Reading(
-                board,
-                (hash, next) ->
-                    game.repeatsHistory(hash, next == Color.BLACK ? Player.BLACK : Player.WHITE))
-            .setBudget(AFTER_CAPTURE_NODES);
-    Reading.Result kill = reading.attackIn(a, area);
-    nodes += kill.nodes();
-    if (kill.exact()) {
-      return kill.code() == Reading.WIN ? BOTH_DIE : B_DIES;
+    if (region.cardinality() <= FinalStatus.MAX_LOCAL_AREA) {
+      PointSet area = FinalStatus.localArea(board, new Benson(geometry).compute(board), region);
+      Reading reading =
+          new Reading(
+                  board,
+                  (hash, next) ->
+                      game.repeatsHistory(hash, next == Color.BLACK ? Player.BLACK : Player.WHITE))
+              .setBudget(AFTER_CAPTURE_NODES);
+      Reading.Result kill = reading.attackIn(a, area);
+      nodes += kill.nodes();
+      if (kill.exact()) {
+        return kill.code() == Reading.WIN ? BOTH_DIE : B_DIES;
+      }
     }
-    // Too deep to read: the eye estimate with B's colour to move. A group sure of two eyes lives,
-    // any other dies.
+    // Too big or too deep to read: the eye estimate with B's colour to move. A group sure of two
+    // eyes lives, any other dies.
     nodes += ESTIMATE_NODES;
     Group group = EyeEstimator.groupAt(eyes.estimate(board), a);
     return group.minEyes() >= 2 ? B_DIES : BOTH_DIE;
