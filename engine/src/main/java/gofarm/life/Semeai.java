@@ -31,11 +31,13 @@ import java.util.List;
  * captured and A lives ({@code (WIN, WIN)}). A's colour plays for the best, B's for the worst; the
  * order is GNU Go's (the defence of A first, then the attack on B). A line ends when A's chain or
  * B's chain leaves the board, or after two passes (neither could gain: seki or independent life).
- * When B's chain is captured, whether A then lives is read at once: an A chain shut in by the other
- * colour (a region of at most {@link FinalStatus#MAX_LOCAL_AREA} points) is attacked by {@link
- * Reading} in its local area with B's colour to move, as in {@link LocalLife}; an A chain in a
- * bigger region is taken to live. This is GNU Go's "basic seki": capturing the inner chain is no
- * use when the capturing group then dies to the group around both.
+ * When B's chain is captured, whether A then lives is judged at once, with B's colour to move: an A
+ * chain shut in by the other colour (a region of at most {@link FinalStatus#MAX_LOCAL_AREA} points)
+ * is attacked by {@link Reading} in its local area, as in {@link LocalLife}; where that runs out of
+ * its {@link #AFTER_CAPTURE_NODES}, or the region has up to {@link #MAX_SHUT_IN} points, A lives
+ * only if the eye estimate ({@link EyeEstimator}) gives it two sure eyes; an A chain in a bigger
+ * region is taken to live. This is GNU Go's "basic seki": capturing the inner chain is no use when
+ * the capturing group then dies to the group around both.
  *
  * <p>The moves are few, so that races in open areas are read too: the liberties of the enemy's
  * chain (filling them), the liberties of one's own chain that give it more liberties, the captures
@@ -48,12 +50,15 @@ import java.util.List;
  * cannot retake at once must play elsewhere. A transposition table keyed by the position, the ko
  * point, the player to move and a pending pass keeps bounds of values read.
  *
+ * <p>A and B are chains, not dragons: a race of a group of several chains is read for the chains
+ * named, and the other chains of their groups take part only through the moves above.
+ *
  * <p>Not thread-safe: one per thread.
  */
 public final class Semeai {
   /**
-   * The node budget of the search unless set: the "both die" race of {@code life.tst} needs about
-   * (to be measured).
+   * The node budget of the search unless set (the readings after a capture included), kept from the
+   * earlier two-search reader; GTP's {@code analyze_semeai} uses an eighth of it.
    */
   public static final long DEFAULT_NODES = 2_000_000;
 

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
  */
 class SemeaiTest {
   /**
-   * White's C9-C7 and black's E9-E7 with D7 share D9 and D8 and have no other liberty (a = b = 0, s = 2),
-   * each shut in by a living wall of the other colour: a seki whoever moves.
+   * White's C9-C7 and black's E9-E7 with D7 share D9 and D8 and have no other liberty (a = b = 0, s
+   * = 2), each shut in by a living wall of the other colour: a seki whoever moves.
    */
   private static final String SEKI =
       """
