@@ -50,9 +50,9 @@ import java.util.List;
  *       the eye estimate, local reading of an enclosed chain, a tactical capture that cannot be
  *       prevented. Anything else is refused, with why.
  *   <li>{@code analyze_semeai A B}: the race of the chains at A and B with A's colour to move
- *       ({@link Semeai}): the defence of A, the attack on B, and one move: the attack's when it
- *       succeeds, else the defence's, else {@code PASS}. Only an enclosed race is read (both
- *       regions of the other colour at most {@link Semeai#MAX_REGION} points); others are refused.
+ *       ({@link Semeai}): the defence of A, the attack on B, and A's colour's first move that
+ *       reaches them ({@code PASS} when passing does or nothing saves A). Open races are read too;
+ *       one that runs out of its node budget is refused.
  *   <li>{@code increase_depths}, {@code decrease_depths}: double or halve every reading budget (GNU
  *       Go raises its depth limits by one).
  * </ul>
@@ -269,23 +269,14 @@ public final class AnalysisGtp {
               + " are both "
               + Color.name(game.board().color(a)));
     }
-    Semeai semeai = new Semeai(game).setBudget(scaled(SEMEAI_NODES));
-    String open = semeai.notEnclosed(a, b);
-    if (open != null) {
-      throw new GtpEngine.Failure(
-          "not read: " + open + " (gofarm has no reading of races in open areas)");
-    }
-    Semeai.Result r = semeai.read(a, b);
+    Semeai.Result r = new Semeai(game).setBudget(scaled(SEMEAI_NODES)).read(a, b);
     if (!r.exact()) {
       throw new GtpEngine.Failure(
           "reading ran out of its budget of "
               + scaled(SEMEAI_NODES)
-              + " nodes a side; increase_depths reads deeper");
+              + " nodes; increase_depths reads deeper");
     }
-    int move =
-        r.attackOnB() != Reading.LOSS
-            ? r.attackMove()
-            : r.defenceOfA() != Reading.LOSS ? r.defenceMove() : Point.PASS;
+    int move = r.move() == Point.NONE ? Point.PASS : r.move();
     return code(r.defenceOfA()) + " " + code(r.attackOnB()) + " " + name(g, move);
   }
 

@@ -115,7 +115,7 @@ class AnalysisGtpTest {
 
         =10 0
 
-        =11 0 0 PASS
+        =11 0 1 PASS
 
         """);
   }
@@ -346,8 +346,7 @@ class AnalysisGtpTest {
 
         ?13 popgo takes no arguments, got 1
 
-        ?14 not read: the region around E3 has 73 points; a race is read whole only when both \
-        have at most 24 (gofarm has no reading of races in open areas)
+        ?14 reading ran out of its budget of 250000 nodes; increase_depths reads deeper
 
         """);
   }

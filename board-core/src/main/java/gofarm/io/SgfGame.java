@@ -329,8 +329,9 @@ public final class SgfGame {
     if (pl != null) {
       toPlay =
           switch (pl.toUpperCase(Locale.ROOT)) {
-            case "B" -> Player.BLACK;
-            case "W" -> Player.WHITE;
+            // Files of SGF's first formats (Cgoban 1, FF[3]) write 1 for black and 2 for white.
+            case "B", "1" -> Player.BLACK;
+            case "W", "2" -> Player.WHITE;
             default -> throw node.error("PL", 0, "PL must be B or W (got '" + pl + "')");
           };
     }

@@ -295,6 +295,13 @@ class SgfTest {
   }
 
   @Test
+  void numericPlayerOfTheFirstFormats() {
+    // Cgoban 1 (FF[3]) writes PL[1] for black and PL[2] for white, as GNU Go's semeai8.sgf.
+    assertEquals(Player.WHITE, one("(;SZ[9]AB[cc];PL[2])").replay().toPlay());
+    assertEquals(Player.BLACK, one("(;SZ[9]AW[cc];PL[1])").replay().toPlay());
+  }
+
+  @Test
   void replayUnderOtherRules() {
     // White's A2 takes its own two stones off: legal under Tromp-Taylor only.
     SgfGame record = one("(;SZ[3]RU[TT]AB[ba][bb][ac]AW[aa];W[ab])");

@@ -3,70 +3,143 @@ package gofarm.life;
 import gofarm.board.Board;
 import gofarm.board.Color;
 import gofarm.board.Geometry;
+import gofarm.board.Marker;
+import gofarm.board.Point;
 import gofarm.board.PointSet;
 import gofarm.rules.Game;
+import gofarm.rules.Player;
+import java.util.List;
 
 /**
  * A capturing race (semeai) between two groups in contact, read as GNU Go reports it: with A's
- * colour to move, the pair (defence of A, attack on B), each a {@link Reading} code ({@code WIN},
- * {@code KO_A}, {@code KO_B} or {@code 0}). So {@code (WIN, WIN)} is "A lives, B dies", {@code
- * (WIN, 0)} "both live" (seki, or each has its own life), {@code (0, 0)} "A dies, B lives", and
- * {@code (0, WIN)} "both die": A's side can capture B but that does not save A, because a third
- * group (of B's colour) kills A afterwards. That last answer is the useful one where GNU Go's
- * semeai reading reports only that both die: B's stones are lost either way, A is dead, and the
- * third group lives.
+ * colour to move, the pair (defence of A, attack on B), each a {@link Reading} code ({@code WIN} or
+ * {@code 0}). So {@code (WIN, WIN)} is "A lives, B dies", {@code (WIN, 0)} "both live" (seki, or
+ * each has its own life), {@code (0, 0)} "A dies, B lives", and {@code (0, WIN)} "both die": A's
+ * side can capture B but that does not save A, because a third group (of B's colour) kills A
+ * afterwards. That last answer is the useful one where GNU Go's semeai reading reports only that
+ * both die: B's stones are lost either way, A is dead, and the third group lives.
  *
  * <pre>{@code
  * Semeai.Result r = new Semeai(game).read(geometry.parse("C3"), geometry.parse("A2"));
- * if (r.defenceOfA() == Reading.LOSS && r.attackOnB() == Reading.WIN) { ... both die ... }
+ * if (r.exact() && r.defenceOfA() == Reading.LOSS && r.attackOnB() == Reading.WIN) { ... }
  * }</pre>
  *
  * <h2>How</h2>
  *
- * Each side's fate is read on its own by {@link Reading}'s local search, with every empty point of
- * the area of the race as a move for both sides: the defence of A asks whether A's colour, moving
- * first, can keep A's chain on the board whatever B's colour does (which may give up B to kill A);
- * the attack on B asks whether A's colour, moving first, can capture B's chain whatever B's colour
- * does. The area is the union of the regions of the other colour around A and around B (the
- * connected points not of that colour) when each has at most {@link #MAX_REGION} points, else the
- * empty points within two steps of the group. Kos, superko and the komaster are those of {@link
- * Reading}. The two answers come from two searches, so a pair does not promise that one first move
- * achieves both.
+ * One alpha-beta search over four outcomes, from A's side: A is captured ({@code (0, 0)}), B is
+ * captured but A then dies ({@code (0, WIN)}), neither is captured ({@code (WIN, 0)}), B is
+ * captured and A lives ({@code (WIN, WIN)}). A's colour plays for the best, B's for the worst; the
+ * order is GNU Go's (the defence of A first, then the attack on B). A line ends when A's chain or
+ * B's chain leaves the board, or after two passes (neither could gain: seki or independent life).
+ * When B's chain is captured, whether A then lives is judged at once, with B's colour to move: an A
+ * chain shut in by the other colour (a region of at most {@link FinalStatus#MAX_LOCAL_AREA} points)
+ * is attacked by {@link Reading} in its local area, as in {@link LocalLife}; where that runs out of
+ * its {@link #AFTER_CAPTURE_NODES}, or the region has up to {@link #MAX_SHUT_IN} points, A lives
+ * only if the eye estimate ({@link EyeEstimator}) gives it two sure eyes; an A chain in a bigger
+ * region is taken to live. This is GNU Go's "basic seki": capturing the inner chain is no use when
+ * the capturing group then dies to the group around both.
+ *
+ * <p>The moves are few, so that races in open areas are read too: the liberties of the enemy's
+ * chain (filling them), the liberties of one's own chain that give it more liberties, the captures
+ * and ataris of enemy chains next to one's own chain with at most two liberties, the escapes of
+ * one's own chains next to the enemy's chain that are in atari, the other liberties of one's own
+ * chains next to a liberty whose filling is a self-atari (backfilling), the vital points of both
+ * groups' eye spaces ({@link EyeEstimator}, from the first position), and a pass. Simple ko is the
+ * board's; a move that repeats a position of the line or one the game's superko rule forbids is not
+ * played. Kos are not scored as such ({@code KO_A}, {@code KO_B} never come out): the side that
+ * cannot retake at once must play elsewhere. A transposition table keyed by the position, the ko
+ * point, the player to move and a pending pass keeps bounds of values read.
+ *
+ * <p>A and B are chains, not dragons: a race of a group of several chains is read for the chains
+ * named, and the other chains of their groups take part only through the moves above.
  *
  * <p>Not thread-safe: one per thread.
  */
 public final class Semeai {
-  /** The largest region of the other colour taken whole into the area of a race. */
-  public static final int MAX_REGION = 24;
+  /**
+   * The node budget of the search unless set (the readings after a capture included), kept from the
+   * earlier two-search reader; GTP's {@code analyze_semeai} uses an eighth of it.
+   */
+  public static final long DEFAULT_NODES = 2_000_000;
+
+  /**
+   * The largest region of A's once B is captured in which A's life is still judged; in a bigger one
+   * A is taken to live (it has room to make eyes or run).
+   */
+  static final int MAX_SHUT_IN = 2 * FinalStatus.MAX_LOCAL_AREA;
+
+  /** The budget of the local reading of A's life once B is captured. */
+  static final long AFTER_CAPTURE_NODES = 20_000;
+
+  /**
+   * What one eye estimate of the whole board costs in the node budget: about the time of this many
+   * nodes of the search, so that the budget bounds the time.
+   */
+  static final long ESTIMATE_NODES = 1_000;
+
+  /** The deepest line read; deeper lines count as an exhausted budget. */
+  static final int MAX_DEPTH = 150;
+
+  // The outcomes, from A's side, in the order A's colour prefers them.
+  static final int A_DIES = 0;
+  static final int BOTH_DIE = 1;
+  static final int BOTH_LIVE = 2;
+  static final int B_DIES = 3;
+
+  private static final int TABLE_BITS = 20;
+  private static final long WHITE_TO_MOVE = 0x5bd1e9955bd1e995L;
+  private static final long PASSED = 0x9e3779b97f4a7c15L;
+  private static final long KO_SALT = 0xc2b2ae3d27d4eb4fL;
 
   /**
    * The pair, with A's colour to move.
    *
-   * @param defenceOfA how well A's colour keeps A alive
-   * @param attackOnB how well A's colour captures B
-   * @param defenceMove A's colour's first move for the defence, or {@code Point.NONE}
-   * @param attackMove A's colour's first move for the attack, or {@code Point.NONE}
-   * @param exact false when a search ran out of nodes
+   * @param defenceOfA how well A's colour keeps A alive: {@code WIN} or {@code 0}
+   * @param attackOnB how well A's colour captures B: {@code WIN} or {@code 0}
+   * @param move A's colour's first move that reaches the pair, {@code Point.PASS} when passing
+   *     does, or {@code Point.NONE} when every move leads to A's death
+   * @param exact false when the search ran out of nodes
+   * @param nodes the positions read
    */
-  public record Result(
-      int defenceOfA, int attackOnB, int defenceMove, int attackMove, boolean exact) {}
-
-  /**
-   * The node budget of each of the two searches unless set: a race of about twenty moves with a
-   * capture and a nakade at the end (the "both die" race of {@code life.tst}) needs over a million.
-   */
-  public static final long DEFAULT_NODES = 2_000_000;
+  public record Result(int defenceOfA, int attackOnB, int move, boolean exact, long nodes) {}
 
   private final Game game;
   private long budget = DEFAULT_NODES;
+
+  // The race being read.
+  private Board board;
+  private Geometry geometry;
+  private Marker marker;
+  private Marker candidates;
+  private int[] offsets;
+  private int a;
+  private int b;
+  private byte colorA;
+  private byte colorB;
+  private PointSet vital;
+  private EyeEstimator eyes;
+  private long nodes;
+  private boolean exhausted;
+  private int rootMove;
+  private int[][] moveLists;
+  private int[][] moveScores;
+  private int[] libs;
+  private int[] libs2;
+  private long[] path;
+  private long[] tableKeys;
+  private byte[] tableLower;
+  private byte[] tableUpper;
 
   /** A reader of the game's position, under its ko rule and history. */
   public Semeai(Game game) {
     this.game = game;
   }
 
-  /** Sets the node budget of each of the two searches. */
+  /** Sets the node budget of the search, at least 1. */
   public Semeai setBudget(long nodes) {
+    if (nodes < 1) {
+      throw new IllegalArgumentException("a semeai budget is at least 1 node (got " + nodes + ")");
+    }
     this.budget = nodes;
     return this;
   }
@@ -77,10 +150,10 @@ public final class Semeai {
    * @throws IllegalArgumentException unless a and b hold stones of different colours
    */
   public Result read(int a, int b) {
-    Board board = game.board();
-    Geometry g = board.geometry();
-    byte ca = board.color(a);
-    byte cb = board.color(b);
+    Board position = game.board();
+    Geometry g = position.geometry();
+    byte ca = position.color(a);
+    byte cb = position.color(b);
     if (!Color.isPlayer(ca) || !Color.isPlayer(cb) || ca == cb) {
       throw new IllegalArgumentException(
           "a semeai needs stones of both colours at "
@@ -88,48 +161,361 @@ public final class Semeai {
               + " and "
               + (g.isOnBoard(b) ? g.name(b) : "point " + b));
     }
-    PointSet area = area(board, a).or(area(board, b));
-    Reading reading = Reading.of(game).setBudget(budget);
-    Reading.Result defence = reading.defendIn(a, area);
-    Reading.Result attack = reading.attackIn(b, area);
+    setUp(position, a, b);
+    int value = search(colorA, 0, A_DIES, B_DIES, 0);
     return new Result(
-        defence.code(),
-        attack.code(),
-        defence.move(),
-        attack.move(),
-        defence.exact() && attack.exact());
+        value >= BOTH_LIVE ? Reading.WIN : Reading.LOSS,
+        value == B_DIES || value == BOTH_DIE ? Reading.WIN : Reading.LOSS,
+        value == A_DIES ? Point.NONE : rootMove,
+        !exhausted,
+        nodes);
+  }
+
+  private void setUp(Board position, int a, int b) {
+    geometry = position.geometry();
+    board = new Board(geometry);
+    board.copyFrom(position);
+    offsets = new int[] {-geometry.stride(), -1, 1, geometry.stride()};
+    marker = new Marker(geometry);
+    candidates = new Marker(geometry);
+    this.a = a;
+    this.b = b;
+    colorA = board.color(a);
+    colorB = board.color(b);
+    int n = geometry.pointCount();
+    moveLists = new int[MAX_DEPTH + 1][n + 1];
+    moveScores = new int[MAX_DEPTH + 1][n + 1];
+    libs = new int[n];
+    libs2 = new int[n];
+    path = new long[MAX_DEPTH + 2];
+    int size = 1 << TABLE_BITS;
+    tableKeys = new long[size];
+    tableLower = new byte[size];
+    tableUpper = new byte[size];
+    nodes = 0;
+    exhausted = false;
+    rootMove = Point.NONE;
+    vital = new PointSet(geometry);
+    eyes = new EyeEstimator(geometry);
+    List<Group> groups = eyes.estimate(board);
+    vital.or(EyeEstimator.groupAt(groups, a).vitalPoints());
+    vital.or(EyeEstimator.groupAt(groups, b).vitalPoints());
   }
 
   /**
-   * Why the race between the chains at a and b is not enclosed, naming the region too big, or null
-   * when both regions of the other colour have at most {@link #MAX_REGION} points: then the area
-   * read is every point of the race, else only the empty points near the groups, which is a guess
-   * at where an open race is fought.
+   * The value of the position, {@code toMove} to play, {@code passes} passes in a row just made,
+   * within the window (alpha, beta): fail-soft alpha-beta.
    */
-  public String notEnclosed(int a, int b) {
-    Board board = game.board();
-    for (int p : new int[] {a, b}) {
-      PointSet region = LocalLife.region(board, p);
-      if (region.cardinality() > MAX_REGION) {
-        return "the region around "
-            + board.geometry().name(p)
-            + " has "
-            + region.cardinality()
-            + " points; a race is read whole only when both have at most "
-            + MAX_REGION;
+  private int search(byte toMove, int passes, int alpha, int beta, int depth) {
+    if (board.color(a) != colorA) {
+      return A_DIES;
+    }
+    boolean captured = board.color(b) != colorB;
+    if (passes == 2 && !captured) {
+      return BOTH_LIVE;
+    }
+    if (++nodes > budget || depth >= MAX_DEPTH) {
+      exhausted = true;
+      return BOTH_LIVE;
+    }
+    long key = key(toMove, passes);
+    int slot = (int) (key >>> (64 - TABLE_BITS));
+    if (tableKeys[slot] == key) {
+      int lower = tableLower[slot];
+      int upper = tableUpper[slot];
+      if (lower >= beta || lower == upper) {
+        return lower;
+      }
+      if (upper <= alpha) {
+        return upper;
       }
     }
-    return null;
+    if (captured) {
+      // Exact, and costly: kept in the table whatever the window.
+      int value = afterCapture();
+      store(slot, key, value, A_DIES - 1, B_DIES + 1);
+      return value;
+    }
+    path[depth] = board.hash() ^ (toMove == Color.WHITE ? WHITE_TO_MOVE : 0);
+    boolean maximising = toMove == colorA;
+    int best = maximising ? A_DIES - 1 : B_DIES + 1;
+    int bestMove = Point.NONE;
+    int a0 = alpha;
+    int b0 = beta;
+    int count = generate(toMove, depth);
+    int[] moves = moveLists[depth];
+    byte next = Color.opponent(toMove);
+    for (int i = 0; i <= count && alpha < beta; i++) {
+      int m = i < count ? moves[i] : Point.PASS;
+      int value;
+      if (m == Point.PASS) {
+        board.pass(toMove);
+        value = search(next, passes + 1, alpha, beta, depth + 1);
+      } else {
+        if (!board.play(m, toMove)) {
+          continue;
+        }
+        if (repeats(next, depth)) {
+          board.undo();
+          continue;
+        }
+        value = search(next, 0, alpha, beta, depth + 1);
+      }
+      board.undo();
+      if (maximising ? value > best : value < best) {
+        best = value;
+        bestMove = m;
+        if (maximising) {
+          alpha = Math.max(alpha, value);
+        } else {
+          beta = Math.min(beta, value);
+        }
+      }
+    }
+    if (depth == 0) {
+      rootMove = bestMove;
+    }
+    if (!exhausted) {
+      store(slot, key, best, a0, b0);
+    }
+    return best;
   }
 
-  /** The empty points a group's race is fought on (class comment). */
-  private static PointSet area(Board board, int p) {
-    Geometry g = board.geometry();
-    PointSet empty = board.points(Color.EMPTY);
-    PointSet region = LocalLife.region(board, p);
-    if (region.cardinality() <= MAX_REGION) {
-      return FinalStatus.localArea(board, new Benson(g).compute(board), region);
+  private long key(byte toMove, int passes) {
+    long key = board.hash() ^ (toMove == Color.WHITE ? WHITE_TO_MOVE : 0);
+    if (passes == 1) {
+      key ^= PASSED;
     }
-    return board.chainStones(p).dilate().dilate().and(empty);
+    if (board.koPoint() != Point.NONE) {
+      key ^= KO_SALT * (board.koPoint() + 1);
+    }
+    return key;
+  }
+
+  private void store(int slot, long key, int value, int alpha, int beta) {
+    int lower = A_DIES;
+    int upper = B_DIES;
+    if (tableKeys[slot] == key) {
+      lower = tableLower[slot];
+      upper = tableUpper[slot];
+    }
+    if (value > alpha) {
+      lower = Math.max(lower, value);
+    }
+    if (value < beta) {
+      upper = Math.min(upper, value);
+    }
+    tableKeys[slot] = key;
+    tableLower[slot] = (byte) lower;
+    tableUpper[slot] = (byte) upper;
+  }
+
+  /** Whether the position just reached repeats one of the line or one superko forbids. */
+  private boolean repeats(byte next, int depth) {
+    long h = board.hash() ^ (next == Color.WHITE ? WHITE_TO_MOVE : 0);
+    for (int d = depth; d >= 0; d--) {
+      if (path[d] == h) {
+        return true;
+      }
+    }
+    return game.repeatsHistory(board.hash(), next == Color.BLACK ? Player.BLACK : Player.WHITE);
+  }
+
+  /**
+   * B's chain has just been captured: whether A lives ({@link #B_DIES}) or is then captured by B's
+   * colour moving first in A's local area ({@link #BOTH_DIE}).
+   */
+  private int afterCapture() {
+    PointSet region = LocalLife.region(board, a);
+    if (region.cardinality() > MAX_SHUT_IN) {
+      return B_DIES;
+    }
+    if (region.cardinality() <= FinalStatus.MAX_LOCAL_AREA) {
+      PointSet area = FinalStatus.localArea(board, new Benson(geometry).compute(board), region);
+      Reading reading =
+          new Reading(
+                  board,
+                  (hash, next) ->
+                      game.repeatsHistory(hash, next == Color.BLACK ? Player.BLACK : Player.WHITE))
+              .setBudget(AFTER_CAPTURE_NODES);
+      Reading.Result kill = reading.attackIn(a, area);
+      nodes += kill.nodes();
+      if (kill.exact()) {
+        return kill.code() == Reading.WIN ? BOTH_DIE : B_DIES;
+      }
+    }
+    // Too big or too deep to read: the eye estimate with B's colour to move. A group sure of two
+    // eyes lives, any other dies.
+    nodes += ESTIMATE_NODES;
+    Group group = EyeEstimator.groupAt(eyes.estimate(board), a);
+    return group.minEyes() >= 2 ? B_DIES : BOTH_DIE;
+  }
+
+  // ---------------------------------------------------------------- moves
+
+  private static final int CAPTURE_TARGET = 1000;
+  private static final int CAPTURE_NEAR = 900;
+  private static final int ESCAPE = 800;
+  private static final int OUTSIDE_FILL = 600;
+  private static final int SHARED_FILL = 500;
+  private static final int EXTEND = 450;
+  private static final int VITAL = 400;
+  private static final int ATARI_NEAR = 350;
+  private static final int BACKFILL = 300;
+  private static final int SELF_ATARI_FILL = 100;
+
+  /** Writes the moves of {@code player} at this depth, best first, and returns how many. */
+  private int generate(byte player, int depth) {
+    int[] moves = moveLists[depth];
+    int[] scores = moveScores[depth];
+    candidates.clear();
+    int n = 0;
+    int own = player == colorA ? a : b;
+    int enemy = player == colorA ? b : a;
+    byte other = Color.opponent(player);
+    int ownLibs = board.libertyCount(own);
+
+    // Filling the enemy chain's liberties, outside ones before shared ones; a fill that would be
+    // a self-atari is tried last, after the backfills that prepare it.
+    int k = board.liberties(enemy, libs, libs.length, marker);
+    for (int i = 0; i < k; i++) {
+      int p = libs[i];
+      boolean shared = touches(p, own);
+      boolean selfAtari =
+          board.libertiesAfterPlay(p, player, 2, marker) < 2 && !board.isCapture(p, player);
+      int score =
+          board.libertyCount(enemy) == 1
+              ? CAPTURE_TARGET
+              : selfAtari ? SELF_ATARI_FILL : shared ? SHARED_FILL : OUTSIDE_FILL;
+      n = add(moves, scores, n, p, score);
+      if (selfAtari) {
+        n = backfills(moves, scores, n, p, player);
+      }
+    }
+    // Extending one's own chain.
+    k = board.liberties(own, libs, libs.length, marker);
+    for (int i = 0; i < k; i++) {
+      int p = libs[i];
+      if (board.libertiesAfterPlay(p, player, ownLibs + 1, marker) > ownLibs) {
+        n = add(moves, scores, n, p, EXTEND);
+      }
+    }
+    // Captures and ataris of the enemy chains next to one's own chain.
+    n = weakNeighbours(moves, scores, n, own, other, CAPTURE_NEAR, ATARI_NEAR);
+    // Escapes of one's own chains next to the enemy chain that are in atari: capture around them
+    // or extend.
+    int head = board.chainHead(enemy);
+    int q = head;
+    do {
+      for (int d : offsets) {
+        int r = q + d;
+        if (board.color(r) == player && board.libertyCount(r) == 1) {
+          int lib = board.lastLiberty(r);
+          n = add(moves, scores, n, lib, ESCAPE);
+          n = weakNeighbours(moves, scores, n, r, other, CAPTURE_NEAR, -1);
+        }
+      }
+      q = board.nextInChain(q);
+    } while (q != head);
+    for (int p = vital.next(0); p >= 0; p = vital.next(p + 1)) {
+      if (board.color(p) == Color.EMPTY) {
+        n = add(moves, scores, n, p, VITAL);
+      }
+    }
+    sort(moves, scores, n);
+    return n;
+  }
+
+  /**
+   * Adds the captures (score {@code capture}) and, if {@code atari >= 0}, the ataris of the chains
+   * of colour {@code enemy} next to the chain at p.
+   */
+  private int weakNeighbours(
+      int[] moves, int[] scores, int n, int p, byte enemy, int capture, int atari) {
+    int head = board.chainHead(p);
+    int q = head;
+    do {
+      for (int d : offsets) {
+        int r = q + d;
+        if (board.color(r) != enemy) {
+          continue;
+        }
+        int count = board.libertyCount(r);
+        if (count == 1) {
+          n = add(moves, scores, n, board.lastLiberty(r), capture);
+        } else if (count == 2 && atari >= 0) {
+          int k = board.liberties(r, libs2, 2, marker);
+          for (int i = 0; i < k; i++) {
+            n = add(moves, scores, n, libs2[i], atari);
+          }
+        }
+      }
+      q = board.nextInChain(q);
+    } while (q != head);
+    return n;
+  }
+
+  /**
+   * The backfills for a liberty p whose filling would be a self-atari: the other liberties of
+   * {@code player}'s chains next to p, and p's empty neighbours.
+   */
+  private int backfills(int[] moves, int[] scores, int n, int p, byte player) {
+    for (int d : offsets) {
+      int r = p + d;
+      if (board.color(r) == Color.EMPTY) {
+        n = add(moves, scores, n, r, BACKFILL);
+      } else if (board.color(r) == player && board.libertyCount(r) <= 3) {
+        int k = board.liberties(r, libs2, 3, marker);
+        for (int i = 0; i < k; i++) {
+          if (libs2[i] != p) {
+            n = add(moves, scores, n, libs2[i], BACKFILL);
+          }
+        }
+      }
+    }
+    return n;
+  }
+
+  /** Whether the empty point p touches the chain at c. */
+  private boolean touches(int p, int c) {
+    int head = board.chainHead(c);
+    for (int d : offsets) {
+      int r = p + d;
+      if (Color.isPlayer(board.color(r)) && board.chainHead(r) == head) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Adds p with a score, or raises the score of p if it is there already. */
+  private int add(int[] moves, int[] scores, int n, int p, int score) {
+    if (candidates.markIfNew(p)) {
+      moves[n] = p;
+      scores[n] = score;
+      return n + 1;
+    }
+    for (int i = 0; i < n; i++) {
+      if (moves[i] == p) {
+        scores[i] = Math.max(scores[i], score);
+      }
+    }
+    return n;
+  }
+
+  /** Insertion sort by score, highest first; ties keep the order of addition (determinism). */
+  private static void sort(int[] moves, int[] scores, int n) {
+    for (int i = 1; i < n; i++) {
+      int m = moves[i];
+      int s = scores[i];
+      int j = i - 1;
+      while (j >= 0 && scores[j] < s) {
+        moves[j + 1] = moves[j];
+        scores[j + 1] = scores[j];
+        j--;
+      }
+      moves[j + 1] = m;
+      scores[j + 1] = s;
+    }
   }
 }
