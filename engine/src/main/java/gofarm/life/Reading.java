@@ -167,6 +167,8 @@ public final class Reading {
   private final int[] triple = new int[3];
   private final int[] six = new int[6];
   private final int[] links;
+  private final int[] chainLiberties;
+  private final int[] directions;
   private final int[] outerLiberties = new int[2];
   private final int[] innerLiberties = new int[3];
   private final Marker libertyMarker;
@@ -203,6 +205,8 @@ public final class Reading {
     this.scratch = new int[geometry.pointCount()];
     this.heads = new int[4 * geometry.pointCount()];
     this.links = new int[4 * geometry.pointCount()];
+    this.chainLiberties = new int[8 * geometry.pointCount()];
+    this.directions = new int[] {-stride, -1, 1, stride};
     this.libertyMarker = new Marker(geometry);
     for (int d = 0; d <= MAX_DEPTH; d++) {
       moveLists[d] = new int[geometry.pointCount() + 1];
@@ -462,6 +466,11 @@ public final class Reading {
         n = netMoves(liberties, count, out, score, n);
       }
       n = neighbourChainMoves(toMove, out, score, n);
+      if (libs >= 3) {
+        // GNU Go's attack3 moves; against two liberties the blocker attacks made false captures.
+        n = doubleAtariGuards(out, score, n);
+        n = blockerAttacks(liberties, count, out, score, n);
+      }
       if (libs == 2 && depth < BACKFILL_DEPTH) {
         n = attackerBackfills(liberties, count, out, score, n);
       }
@@ -730,6 +739,32 @@ public final class Reading {
   }
 
   /**
+   * A point that is a liberty of two of the attacker's two-liberty chains around the target would
+   * be the defender's double atari there: against a target with three or more liberties, the
+   * attacker takes it first where the defender's stone would not be a self-atari (GNU Go's
+   * double_atari_chain2).
+   */
+  private int doubleAtariGuards(int[] out, int[] score, int n) {
+    int chains = attackerChainsAroundTarget();
+    int k = 0;
+    for (int i = 0; i < chains; i++) {
+      if (board.libertyCount(heads[i]) == 2) {
+        board.liberties(heads[i], pair, 2, libertyMarker);
+        chainLiberties[k++] = pair[0];
+        chainLiberties[k++] = pair[1];
+      }
+    }
+    for (int i = 0; i < k; i++) {
+      for (int j = i + 1; j < k; j++) {
+        if (chainLiberties[i] == chainLiberties[j] && !selfAtari(chainLiberties[i], defender)) {
+          n = add(chainLiberties[i], 60, out, score, n);
+        }
+      }
+    }
+    return n;
+  }
+
+  /**
    * The heads of the defender's chains next to chain {@code h}, the target's apart, into {@link
    * #links}; their count.
    */
@@ -805,6 +840,37 @@ public final class Reading {
           }
         }
         n = capturesAround(board.chainHead(q), attacker, 25, out, score, n);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Where a liberty of the target is suicide for the attacker, the defender's other chains next to
+   * it hold it: the attacker shortens those with two or three liberties, from a liberty that is no
+   * self-atari (the attacker's side of {@link #helpNeighbours}).
+   */
+  private int blockerAttacks(int[] liberties, int count, int[] out, int[] score, int n) {
+    int targetHead = board.chainHead(target);
+    for (int r = 0; r < count; r++) {
+      int l = liberties[r];
+      if (!board.isSuicide(l, attacker)) {
+        continue;
+      }
+      for (int dir : directions) {
+        int q = l + dir;
+        if (board.color(q) != defender
+            || board.chainHead(q) == targetHead
+            || board.libertyCount(q) < 2
+            || board.libertyCount(q) > 3) {
+          continue;
+        }
+        int k = board.liberties(q, triple, 3, libertyMarker);
+        for (int t = 0; t < k; t++) {
+          if (triple[t] != l && !selfAtari(triple[t], attacker)) {
+            n = add(triple[t], 25, out, score, n);
+          }
+        }
       }
     }
     return n;

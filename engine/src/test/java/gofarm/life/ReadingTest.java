@@ -183,6 +183,46 @@ class ReadingTest {
     assertEquals("WIN B2", read(board, "A5", false));
   }
 
+  /**
+   * GNU Go's reading.tst 88 (reading11.sgf, "necessary to start by reinforcing surrounding chain"):
+   * white's G3-G6 has three liberties, F6, H4 and H5, and F6 is suicide for black, held by white's
+   * E6 and F7. Black first takes E4, where white would atari black's E5 and F3-F4 at once (GNU Go's
+   * answer); after white's E7, which joins E6 and F7, black's D7 shortens that chain.
+   */
+  @Test
+  void theAttackerGuardsADoubleAtariAndShortensTheChainsHoldingALiberty() {
+    Board board =
+        Diagram.parse(
+                """
+                . O . X X X . . .
+                O O . . . X X . .
+                O . . . . O X X .
+                O O . X O . O X X
+                . O . . X O O . X
+                . O O . . X O . X
+                . . O O O X O X X
+                . . . O X . X X .
+                . . . O X X X . .
+                """)
+            .board();
+    assertEquals("WIN E4", read(board, "G6", true));
+    Board after =
+        Diagram.parse(
+                """
+                . O . X X X . . .
+                O O . . . X X . .
+                O . . . O O X X .
+                O O . X O . O X X
+                . O . . X O O . X
+                . O O . X X O . X
+                . . O O O X O X X
+                . . . O X . X X .
+                . . . O X X X . .
+                """)
+            .board();
+    assertEquals("WIN D7", read(after, "G6", true), "after black's E4 and white's E7");
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
