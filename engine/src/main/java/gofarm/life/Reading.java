@@ -505,6 +505,9 @@ public final class Reading {
           }
         }
       }
+      if ((libs == 2 || libs == 3) && depth < BACKFILL_DEPTH) {
+        n = outsideShortenings(liberties, count, out, score, n);
+      }
       if (libs == 2) {
         // Out of a net: the defender reaches for the points next to its liberties.
         n = secondLiberties(liberties, count, 30, out, score, n);
@@ -869,6 +872,33 @@ public final class Reading {
         for (int t = 0; t < k; t++) {
           if (triple[t] != l && !selfAtari(triple[t], attacker)) {
             n = add(triple[t], 25, out, score, n);
+          }
+        }
+      }
+    }
+    return n;
+  }
+
+  /**
+   * An attacking chain next to a liberty of the target that shares two or more liberties with it,
+   * and has at most one more than the target, is in a race with it: the defender shortens it from
+   * outside, on its liberties that are not the target's (GNU Go's special_rescue5).
+   */
+  private int outsideShortenings(int[] liberties, int count, int[] out, int[] score, int n) {
+    for (int r = 0; r < count; r++) {
+      for (int dir : directions) {
+        int b = liberties[r] + dir;
+        if (board.color(b) != attacker || board.libertyCount(b) > count + 1) {
+          continue;
+        }
+        int k = board.liberties(b, six, 4, libertyMarker);
+        int common = 0;
+        for (int t = 0; t < k; t++) {
+          common += isLiberty(six[t], liberties, count) ? 1 : 0;
+        }
+        for (int t = 0; common >= 2 && t < k; t++) {
+          if (!isLiberty(six[t], liberties, count) && !selfAtari(six[t], defender)) {
+            n = add(six[t], 15, out, score, n);
           }
         }
       }

@@ -223,6 +223,32 @@ class ReadingTest {
     assertEquals("WIN D7", read(after, "G6", true), "after black's E4 and white's E7");
   }
 
+  /**
+   * GNU Go's reading.tst 122 (reading18.sgf): black's H7-J9 has three liberties, H8, H9 and J6, and
+   * shares two of them with white's G7-G9, which has four. Black saves it by shortening white's
+   * chain from outside, at F9 or F7 (the test's answers; GNU Go's own is F7): white then loses the
+   * race.
+   */
+  @Test
+  void theDefenderShortensARacingChainFromOutside() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . X . O . X
+                . . . . X X O . X
+                . . X X X . O X X
+                . . . O X X X O .
+                . . O . O X . O O
+                . O . O X X . O .
+                . O X X X . . O O
+                O O O O . . . O .
+                . O . O . . . O .
+                """)
+            .board();
+    assertTrue(read(board, "J9", true).startsWith("WIN"), "white captures if black tenukis");
+    assertEquals("WIN F9", read(board, "J9", false));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
