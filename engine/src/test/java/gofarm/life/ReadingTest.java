@@ -249,6 +249,31 @@ class ReadingTest {
     assertEquals("WIN F9", read(board, "J9", false));
   }
 
+  /**
+   * White's F1 is in atari, and black's capture at G1 would join a chain left with one liberty
+   * besides F1, D2. White takes D2 first (GNU Go's answer): the capture is then a snapback, which
+   * white takes back at F1, so it is no attack. Black to move captures at once.
+   */
+  @Test
+  void theDefenderSetsUpASnapback() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . O O . . .
+                . . . O X X O . .
+                . . . O X X X O .
+                . . . . X X X O .
+                . . . O X O . X O
+                """)
+            .board();
+    assertEquals("WIN G1", read(board, "F1", true));
+    assertEquals("WIN D2", read(board, "F1", false));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
