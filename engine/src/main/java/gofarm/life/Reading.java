@@ -25,9 +25,13 @@ import java.util.Arrays;
  *       backfills (the liberties the attacker would have on the target's liberties, when it would
  *       have at most two there), for one with two, moves that strengthen its chains next to a
  *       liberty the attacker cannot play, and for a single stone in atari that the attacker would
- *       take by a ko capture, the liberties it would have on its last one; a target that reaches
- *       {@link #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the start is
- *       read). Ladders and nets are read out this way.
+ *       take by a ko capture, the liberties it would have on its last one; race moves for both
+ *       sides; against three or more liberties, the attacker's guard of a double atari on its
+ *       chains and its shortening of the defender's chains next to a liberty it cannot play; the
+ *       defender's shortening of a racing chain from outside, and its snapback set-up; a capture
+ *       into a snapback fails, as in GNU Go; a target that reaches {@link #SAFE_LIBERTIES}
+ *       liberties in a line has escaped (one that has them at the start is read). Ladders and nets
+ *       are read out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides (but points that touch only the mover's own stones outside small
  *       regions), and the target lives only by staying on the board: the attacker has no move left
@@ -167,6 +171,8 @@ public final class Reading {
   private final int[] triple = new int[3];
   private final int[] six = new int[6];
   private final int[] links;
+  private final int[] chainLiberties;
+  private final int[] directions;
   private final int[] outerLiberties = new int[2];
   private final int[] innerLiberties = new int[3];
   private final Marker libertyMarker;
@@ -203,6 +209,8 @@ public final class Reading {
     this.scratch = new int[geometry.pointCount()];
     this.heads = new int[4 * geometry.pointCount()];
     this.links = new int[4 * geometry.pointCount()];
+    this.chainLiberties = new int[8 * geometry.pointCount()];
+    this.directions = new int[] {-stride, -1, 1, stride};
     this.libertyMarker = new Marker(geometry);
     for (int d = 0; d <= MAX_DEPTH; d++) {
       moveLists[d] = new int[geometry.pointCount() + 1];
@@ -397,7 +405,14 @@ public final class Reading {
       board.pass(other); // lifts the ban for this conditional capture; undone with the move
       records = 2;
     }
+    int captured = board.captures(toMove);
     board.playAssumeLegal(m, toMove);
+    if (snapback(m, board.captures(toMove) - captured)) {
+      for (int i = 0; i < records; i++) {
+        board.undo();
+      }
+      return LOSS;
+    }
     long hash = board.hash();
     boolean conditional = koBanned;
     // A conditional retake repeats the board before the opponent's ko capture: after a ko threat,
@@ -421,6 +436,22 @@ public final class Reading {
       board.undo();
     }
     return result;
+  }
+
+  /**
+   * Whether m, which took {@code captured} stones, took a single-stone target into a snapback: in
+   * tactical reading its chain of several stones is left with one liberty, the target's point,
+   * where the defender's stone would capture it and have two liberties or more, so the capture
+   * fails (GNU Go's attack1).
+   */
+  private boolean snapback(int m, int captured) {
+    return !local
+        && captured == 1
+        && board.color(target) == Color.EMPTY
+        && board.chainSize(m) > 1
+        && board.libertyCount(m) == 1
+        && board.lastLiberty(m) == target
+        && board.libertiesAfterPlay(target, defender, 2, libertyMarker) >= 2;
   }
 
   private boolean onPath(long hash) {
@@ -462,6 +493,11 @@ public final class Reading {
         n = netMoves(liberties, count, out, score, n);
       }
       n = neighbourChainMoves(toMove, out, score, n);
+      if (libs >= 3) {
+        // GNU Go's attack3 moves; against two liberties the blocker attacks made false captures.
+        n = doubleAtariGuards(out, score, n);
+        n = blockerAttacks(liberties, count, out, score, n);
+      }
       if (libs == 2 && depth < BACKFILL_DEPTH) {
         n = attackerBackfills(liberties, count, out, score, n);
       }
@@ -478,6 +514,11 @@ public final class Reading {
       n = neighbourChainMoves(toMove, out, score, n);
       if (libs == 1) {
         n = koBackfills(liberties[0], out, score, n);
+        if (depth == 0) {
+          // At the start only: inside a line the attacker lacks the answers to it (reading.tst
+          // 235 and the ladders of random positions turn into false escapes).
+          n = snapbackSetup(liberties[0], out, score, n);
+        }
       }
       if (libs >= 2 && depth < BACKFILL_DEPTH) {
         n = raceRescues(out, score, n);
@@ -495,6 +536,9 @@ public final class Reading {
             n = add(pair[j], 20, out, score, n);
           }
         }
+      }
+      if ((libs == 2 || libs == 3) && depth < BACKFILL_DEPTH) {
+        n = outsideShortenings(liberties, count, out, score, n);
       }
       if (libs == 2) {
         // Out of a net: the defender reaches for the points next to its liberties.
@@ -546,6 +590,39 @@ public final class Reading {
       }
     }
     return n;
+  }
+
+  /**
+   * A single stone in atari whose capture at lib would leave the capturing chain one liberty
+   * besides the stone's point: the defender takes that liberty first, so that the capture can be
+   * taken back (GNU Go's set_up_snapback).
+   */
+  private int snapbackSetup(int lib, int[] out, int[] score, int n) {
+    if (board.chainSize(target) != 1 || lib == board.koPoint() || board.isSuicide(lib, attacker)) {
+      return n; // a capture by a ko retake is koBackfills' case
+    }
+    board.playAssumeLegal(lib, attacker);
+    int k = board.liberties(lib, triple, 3, libertyMarker);
+    board.undo();
+    if (k != 2 || (triple[0] != target && triple[1] != target)) {
+      return n;
+    }
+    int x = triple[0] == target ? triple[1] : triple[0];
+    return !selfAtari(x, defender) || takesKo(x, defender) ? add(x, 20, out, score, n) : n;
+  }
+
+  /** Whether c's move at the empty point p is a ko capture. */
+  private boolean takesKo(int p, byte c) {
+    if (p == board.koPoint()) {
+      return true;
+    }
+    if (!board.isCapture(p, c)) {
+      return false;
+    }
+    board.playAssumeLegal(p, c);
+    boolean ko = board.koPoint() != Point.NONE;
+    board.undo();
+    return ko;
   }
 
   /**
@@ -730,6 +807,32 @@ public final class Reading {
   }
 
   /**
+   * A point that is a liberty of two of the attacker's two-liberty chains around the target would
+   * be the defender's double atari there: against a target with three or more liberties, the
+   * attacker takes it first where the defender's stone would not be a self-atari (GNU Go's
+   * double_atari_chain2).
+   */
+  private int doubleAtariGuards(int[] out, int[] score, int n) {
+    int chains = attackerChainsAroundTarget();
+    int k = 0;
+    for (int i = 0; i < chains; i++) {
+      if (board.libertyCount(heads[i]) == 2) {
+        board.liberties(heads[i], pair, 2, libertyMarker);
+        chainLiberties[k++] = pair[0];
+        chainLiberties[k++] = pair[1];
+      }
+    }
+    for (int i = 0; i < k; i++) {
+      for (int j = i + 1; j < k; j++) {
+        if (chainLiberties[i] == chainLiberties[j] && !selfAtari(chainLiberties[i], defender)) {
+          n = add(chainLiberties[i], 60, out, score, n);
+        }
+      }
+    }
+    return n;
+  }
+
+  /**
    * The heads of the defender's chains next to chain {@code h}, the target's apart, into {@link
    * #links}; their count.
    */
@@ -805,6 +908,64 @@ public final class Reading {
           }
         }
         n = capturesAround(board.chainHead(q), attacker, 25, out, score, n);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Where a liberty of the target is suicide for the attacker, the defender's other chains next to
+   * it hold it: the attacker shortens those with two or three liberties, from a liberty that is no
+   * self-atari (the attacker's side of {@link #helpNeighbours}).
+   */
+  private int blockerAttacks(int[] liberties, int count, int[] out, int[] score, int n) {
+    int targetHead = board.chainHead(target);
+    for (int r = 0; r < count; r++) {
+      int l = liberties[r];
+      if (!board.isSuicide(l, attacker)) {
+        continue;
+      }
+      for (int dir : directions) {
+        int q = l + dir;
+        if (board.color(q) != defender
+            || board.chainHead(q) == targetHead
+            || board.libertyCount(q) < 2
+            || board.libertyCount(q) > 3) {
+          continue;
+        }
+        int k = board.liberties(q, triple, 3, libertyMarker);
+        for (int t = 0; t < k; t++) {
+          if (triple[t] != l && !selfAtari(triple[t], attacker)) {
+            n = add(triple[t], 25, out, score, n);
+          }
+        }
+      }
+    }
+    return n;
+  }
+
+  /**
+   * An attacking chain next to a liberty of the target that shares two or more liberties with it,
+   * and has at most one more than the target, is in a race with it: the defender shortens it from
+   * outside, on its liberties that are not the target's (GNU Go's special_rescue5).
+   */
+  private int outsideShortenings(int[] liberties, int count, int[] out, int[] score, int n) {
+    for (int r = 0; r < count; r++) {
+      for (int dir : directions) {
+        int b = liberties[r] + dir;
+        if (board.color(b) != attacker || board.libertyCount(b) > count + 1) {
+          continue;
+        }
+        int k = board.liberties(b, six, 4, libertyMarker);
+        int common = 0;
+        for (int t = 0; t < k; t++) {
+          common += isLiberty(six[t], liberties, count) ? 1 : 0;
+        }
+        for (int t = 0; common >= 2 && t < k; t++) {
+          if (!isLiberty(six[t], liberties, count) && !selfAtari(six[t], defender)) {
+            n = add(six[t], 15, out, score, n);
+          }
+        }
       }
     }
     return n;

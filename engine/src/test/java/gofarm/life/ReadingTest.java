@@ -183,6 +183,97 @@ class ReadingTest {
     assertEquals("WIN B2", read(board, "A5", false));
   }
 
+  /**
+   * GNU Go's reading.tst 88 (reading11.sgf, "necessary to start by reinforcing surrounding chain"):
+   * white's G3-G6 has three liberties, F6, H4 and H5, and F6 is suicide for black, held by white's
+   * E6 and F7. Black first takes E4, where white would atari black's E5 and F3-F4 at once (GNU Go's
+   * answer); after white's E7, which joins E6 and F7, black's D7 shortens that chain.
+   */
+  @Test
+  void theAttackerGuardsADoubleAtariAndShortensTheChainsHoldingALiberty() {
+    Board board =
+        Diagram.parse(
+                """
+                . O . X X X . . .
+                O O . . . X X . .
+                O . . . . O X X .
+                O O . X O . O X X
+                . O . . X O O . X
+                . O O . . X O . X
+                . . O O O X O X X
+                . . . O X . X X .
+                . . . O X X X . .
+                """)
+            .board();
+    assertEquals("WIN E4", read(board, "G6", true));
+    Board after =
+        Diagram.parse(
+                """
+                . O . X X X . . .
+                O O . . . X X . .
+                O . . . O O X X .
+                O O . X O . O X X
+                . O . . X O O . X
+                . O O . X X O . X
+                . . O O O X O X X
+                . . . O X . X X .
+                . . . O X X X . .
+                """)
+            .board();
+    assertEquals("WIN D7", read(after, "G6", true), "after black's E4 and white's E7");
+  }
+
+  /**
+   * GNU Go's reading.tst 122 (reading18.sgf): black's H7-J9 has three liberties, H8, H9 and J6, and
+   * shares two of them with white's G7-G9, which has four. Black saves it by shortening white's
+   * chain from outside, at F9 or F7 (the test's answers; GNU Go's own is F7): white then loses the
+   * race.
+   */
+  @Test
+  void theDefenderShortensARacingChainFromOutside() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . X . O . X
+                . . . . X X O . X
+                . . X X X . O X X
+                . . . O X X X O .
+                . . O . O X . O O
+                . O . O X X . O .
+                . O X X X . . O O
+                O O O O . . . O .
+                . O . O . . . O .
+                """)
+            .board();
+    assertTrue(read(board, "J9", true).startsWith("WIN"), "white captures if black tenukis");
+    assertEquals("WIN F9", read(board, "J9", false));
+  }
+
+  /**
+   * White's F1 is in atari, and black's capture at G1 would join a chain left with one liberty
+   * besides F1, D2. White takes D2 first (GNU Go's answer): the capture is then a snapback, which
+   * white takes back at F1, so it is no attack. Black to move captures at once.
+   */
+  @Test
+  void theDefenderSetsUpASnapback() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . O O . . .
+                . . . O X X O . .
+                . . . O X X X O .
+                . . . . X X X O .
+                . . . O X O . X O
+                """)
+            .board();
+    assertEquals("WIN G1", read(board, "F1", true));
+    assertEquals("WIN D2", read(board, "F1", false));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
