@@ -48,14 +48,17 @@ import java.util.Arrays;
  * point the defender may retake only after a ko threat) is captured with {@code KO_A}, as GNU Go
  * scores it. A move that only the ko rules forbid (the retake of a simple ko, or a move that
  * repeats a position the game's superko rule forbids) is read as a <em>conditional</em> ko capture:
- * the player would have to make a ko threat first, so its result is at most {@code KO_B}. Only the
- * <em>komaster</em> may do this: the first player to take a ko conditionally in a line becomes
- * komaster, and the other may then take none (GNU Go's scheme, simplified), so reading never loops
- * through double kos. A position that repeats one earlier in the same line of reading is never
- * played, but for a conditional ko retake: the retake after a threat brings back the board before
- * the opponent's ko capture, and only the komaster may make it, in the first {@link #KO_DEPTH}
- * moves of a line (GNU Go's ko depth), so the line cannot loop. A pass ends a simple-ko ban, as on
- * the board.
+ * the player would have to make a ko threat first, so its result is at most {@code KO_B}. Kos
+ * follow GNU Go's <em>komaster</em> scheme: the first player to take a ko conditionally in a line
+ * becomes komaster of that ko, which the other may then never take back; the komaster may take only
+ * kos diagonally next to it and loses the title once the ko is resolved (filled, or no longer the
+ * other's to retake); a ko capture by the other player elsewhere makes the state <em>gray</em>,
+ * where no one takes a ko, and a ko capture right after another makes it <em>weak</em>, where only
+ * a conditional retake or a nested capture may follow. So reading never loops through double kos. A
+ * position that repeats one earlier in the same line of reading is never played, but for a
+ * conditional ko retake: the retake after a threat brings back the board before the opponent's ko
+ * capture, and it is read only in the first {@link #KO_DEPTH} moves of a line (GNU Go's ko depth),
+ * so the line cannot loop. A pass ends a simple-ko ban, as on the board.
  *
  * <h2>Cost</h2>
  *
@@ -110,6 +113,13 @@ public final class Reading {
 
   /** The node budget of a query unless {@link #setBudget} changes it. */
   public static final long DEFAULT_NODES = 20_000;
+
+  /** Komaster states besides a player's colour: none, gray (plus the old komaster), weak. */
+  private static final int NO_KOMASTER = Color.EMPTY;
+
+  private static final int GRAY = 4;
+
+  private static final int WEAK = 7;
 
   /** The deepest line read; deeper lines count as an exhausted budget. */
   static final int MAX_DEPTH = 120;
@@ -318,7 +328,7 @@ public final class Reading {
     pathLength = 0;
     path[pathLength++] = board.hash();
     byte first = attackerFirst ? attacker : defender;
-    int code = search(first, Color.EMPTY, 0);
+    int code = search(first, NO_KOMASTER, 0);
     return new Result(code, code == LOSS ? Point.NONE : bestMove, !exhausted, nodes);
   }
 
@@ -326,7 +336,7 @@ public final class Reading {
    * The result for {@code toMove}: WIN, KO_A, KO_B or LOSS, reading the attacker's aim (capture the
    * target) against the defender's (keep it).
    */
-  private int search(byte toMove, byte komaster, int depth) {
+  private int search(byte toMove, int komaster, int depth) {
     nodes++;
     boolean defenderToMove = toMove == defender;
     if (board.color(target) != defender) {
@@ -387,16 +397,13 @@ public final class Reading {
   }
 
   /** The result of playing m for {@code toMove}, or -1 if m cannot be played. */
-  private int tryMove(int m, byte toMove, byte komaster, int depth) {
+  private int tryMove(int m, byte toMove, int komaster, int depth) {
     if (board.color(m) != Color.EMPTY) {
       return -1;
     }
     byte other = Color.opponent(toMove);
-    boolean mayTakeKo = komaster == Color.EMPTY || komaster == toMove;
-    boolean koBanned = m == board.koPoint() && toMove == board.koColor();
-    if (koBanned && !mayTakeKo) {
-      return -1;
-    }
+    int previousKo = board.koPoint();
+    boolean koBanned = m == previousKo && toMove == board.koColor();
     if (!koBanned && board.isSuicide(m, toMove)) {
       return -1;
     }
@@ -407,26 +414,19 @@ public final class Reading {
     }
     int captured = board.captures(toMove);
     board.playAssumeLegal(m, toMove);
-    if (snapback(m, board.captures(toMove) - captured)) {
-      for (int i = 0; i < records; i++) {
-        board.undo();
-      }
-      return LOSS;
-    }
     long hash = board.hash();
-    boolean conditional = koBanned;
+    boolean conditional = koBanned || (history != null && history.repeats(hash, other));
+    int next = nextKomaster(komaster, m, toMove, conditional, previousKo);
     // A conditional retake repeats the board before the opponent's ko capture: after a ko threat,
-    // as play would go. Only the komaster makes it, and only in the first KO_DEPTH moves of a line
-    // (GNU Go's ko depth), so lines neither go round nor fight every ko to the end.
-    boolean playable = !onPath(hash) || (koBanned && depth < KO_DEPTH);
-    if (playable && history != null && history.repeats(hash, other)) {
-      playable = mayTakeKo;
-      conditional = true;
-    }
+    // as play would go. It is read only in the first KO_DEPTH moves of a line (GNU Go's ko depth),
+    // so lines neither go round nor fight every ko to the end.
+    boolean playable = next >= 0 && (!onPath(hash) || (koBanned && depth < KO_DEPTH));
     int result = -1;
-    if (playable) {
+    if (snapback(m, board.captures(toMove) - captured)) {
+      result = LOSS;
+    } else if (playable) {
       path[pathLength++] = hash;
-      result = reverse(search(other, conditional ? toMove : komaster, depth + 1));
+      result = reverse(search(other, next, depth + 1));
       pathLength--;
       if (conditional) {
         result = Math.min(result, KO_B);
@@ -436,6 +436,63 @@ public final class Reading {
       board.undo();
     }
     return result;
+  }
+
+  /**
+   * The komaster state after toMove's move m (just played; {@code previousKo} was the ko point
+   * before it), or -1 if the ko rules of reading forbid m. GNU Go's scheme: the first player to
+   * take a ko conditionally becomes komaster of that ko, which its opponent may then never retake;
+   * the komaster may take only kos nested with it (diagonally next to it) and loses the title once
+   * it has resolved the ko; a ko capture by the other player makes the state gray, where no one may
+   * take a ko; a ko capture right after another makes it weak, where only the retake or a nested
+   * capture may follow.
+   */
+  private int nextKomaster(int komaster, int m, byte toMove, boolean conditional, int previousKo) {
+    int state = komaster & 7;
+    int komPos = komaster >>> 3;
+    byte other = Color.opponent(toMove);
+    int koPos = board.koPoint(); // the stone m took as a ko, or NONE
+    boolean koMove = koPos != Point.NONE;
+    if (koMove
+        && ((state == other && m == komPos)
+            || state == GRAY + Color.BLACK
+            || state == GRAY + Color.WHITE
+            || (state == toMove && !diagonal(koPos, komPos))
+            || (state == WEAK && m != previousKo && !diagonal(koPos, komPos)))) {
+      return -1;
+    }
+    if (conditional && (state == NO_KOMASTER || state == WEAK)) {
+      return toMove | koPos << 3;
+    }
+    if (conditional && !koMove) {
+      return state == toMove ? komaster : -1; // a superko repetition without a ko capture
+    }
+    if (!koMove) {
+      boolean master = state == toMove || state == GRAY + toMove;
+      if ((master && resolved(komPos, other)) || state == WEAK) {
+        return NO_KOMASTER;
+      }
+      return komaster;
+    }
+    if (state == other) {
+      return (GRAY + other) | komPos << 3;
+    }
+    if (state == toMove) {
+      return toMove | koPos << 3;
+    }
+    return previousKo != Point.NONE ? WEAK | previousKo << 3 : komaster;
+  }
+
+  /** Whether the ko at komPos is over for the komaster: filled, or no longer c's to take back. */
+  private boolean resolved(int komPos, byte c) {
+    return komPos != Point.NONE
+        && (board.color(komPos) != Color.EMPTY
+            || (!takesKo(komPos, c) && board.isSuicide(komPos, c)));
+  }
+
+  private boolean diagonal(int p, int q) {
+    int d = Math.abs(p - q);
+    return p != Point.NONE && q != Point.NONE && (d == stride - 1 || d == stride + 1);
   }
 
   /**
@@ -463,7 +520,7 @@ public final class Reading {
     return false;
   }
 
-  private long key(byte toMove, byte komaster) {
+  private long key(byte toMove, int komaster) {
     long k = board.hash();
     if (toMove == Color.WHITE) {
       k ^= Zobrist.WHITE_TO_MOVE;
