@@ -29,9 +29,10 @@ import java.util.Arrays;
  *       sides; against three or more liberties, the attacker's guard of a double atari on its
  *       chains and its shortening of the defender's chains next to a liberty it cannot play; the
  *       defender's shortening of a racing chain from outside, and its snapback set-up; a capture
- *       into a snapback fails, as in GNU Go; a target that reaches {@link #SAFE_LIBERTIES}
- *       liberties in a line has escaped (one that has them at the start is read). Ladders and nets
- *       are read out this way.
+ *       into a snapback fails, as in GNU Go, and so does an attack that the defender's moves do not
+ *       answer but that leaves the target safe even if the attacker moves again (GNU Go's check); a
+ *       target that reaches {@link #SAFE_LIBERTIES} liberties in a line has escaped (one that has
+ *       them at the start is read). Ladders and nets are read out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides (but points that touch only the mover's own stones outside small
  *       regions), and the target lives only by staying on the board: the attacker has no move left
@@ -427,6 +428,15 @@ public final class Reading {
     } else if (playable) {
       path[pathLength++] = hash;
       result = reverse(search(other, next, depth + 1));
+      if (result > LOSS && toMove == attacker && !local && board.color(target) == defender) {
+        // The defender's failure counts only if the target is in danger at all: with a second
+        // move the attacker must capture it (GNU Go's check against a short list of defences).
+        board.pass(other);
+        if (search(toMove, next, depth + 2) == LOSS) {
+          result = LOSS;
+        }
+        board.undo();
+      }
       pathLength--;
       if (conditional) {
         result = Math.min(result, KO_B);
