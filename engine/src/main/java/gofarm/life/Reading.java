@@ -92,7 +92,7 @@ public final class Reading {
   /**
    * How deep in a tactical line a chain with three liberties is still read; deeper, it has escaped.
    */
-  static final int DEEP_THREE_LIBERTIES = 4;
+  static final int DEEP_THREE_LIBERTIES = 8;
 
   /** How deep in a line the attacker still backfills (GNU Go's backfill depth). */
   static final int BACKFILL_DEPTH = 12;
