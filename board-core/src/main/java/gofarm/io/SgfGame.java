@@ -332,7 +332,9 @@ public final class SgfGame {
             // Files of SGF's first formats (Cgoban 1, FF[3]) write 1 for black and 2 for white.
             case "B", "1" -> Player.BLACK;
             case "W", "2" -> Player.WHITE;
-            default -> throw node.error("PL", 0, "PL must be B or W (got '" + pl + "')");
+            default ->
+                throw node.error(
+                    "PL", 0, "PL must be B or W (or 1 or 2, in FF[3] files) (got '" + pl + "')");
           };
     }
     Move move = null;

@@ -530,7 +530,7 @@ class SgfTest {
             + " (got 5.75)",
         "(;HA[two]) | line 1, column 5: HA must be a number (got 'two')",
         "(;SZ[3]HA[9]) | line 1, column 10: HA must be 0..8 (got 9)",
-        "(;PL[X]) | line 1, column 5: PL must be B or W (got 'X')",
+        "(;PL[X]) | line 1, column 5: PL must be B or W (or 1 or 2, in FF[3] files) (got 'X')",
         "(;B[aa]W[bb]) | line 1, column 9: a node may hold only one move (found B and W)",
         "(;B[aa][bb]) | line 1, column 8: B takes one value (got 2)",
         "(;SZ[9];B[zz]) | line 1, column 10: B value 'zz' is off the 9x9 board",
