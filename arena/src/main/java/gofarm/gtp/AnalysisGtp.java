@@ -51,8 +51,10 @@ import java.util.List;
  *       prevented. Anything else is refused, with why.
  *   <li>{@code analyze_semeai A B}: the race of the chains at A and B with A's colour to move
  *       ({@link Semeai}): the defence of A, the attack on B, and A's colour's first move that
- *       reaches them ({@code PASS} when passing does or nothing saves A). Open races are read too;
- *       one that runs out of its node budget is refused.
+ *       reaches them ({@code PASS} when passing does or nothing saves A). As in GNU Go, a capture
+ *       counts only if the capturer then lives ({@link Semeai#capturerMustLive}): "both die" comes
+ *       out as the capturer dying and the captured chain living. Open races are read too; one that
+ *       runs out of its node budget is refused.
  *   <li>{@code increase_depths}, {@code decrease_depths}: double or halve every reading budget (GNU
  *       Go raises its depth limits by one).
  * </ul>
@@ -269,7 +271,8 @@ public final class AnalysisGtp {
               + " are both "
               + Color.name(game.board().color(a)));
     }
-    Semeai.Result r = new Semeai(game).setBudget(scaled(SEMEAI_NODES)).read(a, b);
+    Semeai.Result r =
+        new Semeai(game).capturerMustLive().setBudget(scaled(SEMEAI_NODES)).read(a, b);
     if (!r.exact()) {
       throw new GtpEngine.Failure(
           "reading ran out of its budget of "

@@ -51,6 +51,12 @@ class AnalysisGtpTest {
       play w e1
       """;
 
+  /**
+   * Ends with the race of the dead group against the white stone inside it, both ways round: black
+   * can capture B1 and still dies, which GNU Go 3.8 (and so gofarm) answers as "black dies, B1
+   * lives" ({@code 0 0}), and white to move as "white lives, black dies" ({@code 1 1}; GNU Go's
+   * move is A1, the other end of the same nakade).
+   */
   @Test
   void eyesAndTheLifeOfAnEnclosedGroup() {
     assertTranscript(
@@ -67,6 +73,7 @@ class AnalysisGtpTest {
             9 dragon_status A2
             10 owl_defend A2
             11 analyze_semeai A2 B1
+            12 analyze_semeai B1 A2
             """,
         """
         =
@@ -115,7 +122,9 @@ class AnalysisGtpTest {
 
         =10 0
 
-        =11 0 1 PASS
+        =11 0 0 PASS
+
+        =12 1 1 C1
 
         """);
   }

@@ -36,8 +36,10 @@ import java.util.List;
  * is attacked by {@link Reading} in its local area, as in {@link LocalLife}; where that runs out of
  * its {@link #AFTER_CAPTURE_NODES}, or the region has up to {@link #MAX_SHUT_IN} points, A lives
  * only if the eye estimate ({@link EyeEstimator}) gives it two sure eyes; an A chain in a bigger
- * region is taken to live. This is GNU Go's "basic seki": capturing the inner chain is no use when
- * the capturing group then dies to the group around both.
+ * region, or with an empty space of {@link #ROOM_FOR_TWO_EYES} points in it, is taken to live. This
+ * is GNU Go's "basic seki": capturing the inner chain is no use when the capturing group then dies
+ * to the group around both. With {@link #capturerMustLive()} (GNU Go's scoring) B's life is judged
+ * the same way when A's chain is captured.
  *
  * <p>The moves are few, so that races in open areas are read too: the liberties of the enemy's
  * chain (filling them), the liberties of one's own chain that give it more liberties, the captures
@@ -67,6 +69,12 @@ public final class Semeai {
    * A is taken to live (it has room to make eyes or run).
    */
   static final int MAX_SHUT_IN = 2 * FinalStatus.MAX_LOCAL_AREA;
+
+  /**
+   * The fewest empty points of one space that always hold two eyes when the enemy has no stone
+   * there.
+   */
+  static final int ROOM_FOR_TWO_EYES = 7;
 
   /** The budget of the local reading of A's life once B is captured. */
   static final long AFTER_CAPTURE_NODES = 20_000;
@@ -105,6 +113,7 @@ public final class Semeai {
 
   private final Game game;
   private long budget = DEFAULT_NODES;
+  private boolean capturerMustLive;
 
   // The race being read.
   private Board board;
@@ -141,6 +150,20 @@ public final class Semeai {
       throw new IllegalArgumentException("a semeai budget is at least 1 node (got " + nodes + ")");
     }
     this.budget = nodes;
+    return this;
+  }
+
+  /**
+   * Scores a capture as GNU Go's {@code owl_analyze_semeai} does: a capture counts only if the
+   * capturer then lives. A capturer that dies anyway is the one that dies, and the chain it
+   * captured is counted as living (its stones stay on the board to the end, as the capturer never
+   * gains by taking them). So "both die" never comes out: where A's colour can capture B and A
+   * still dies the pair is {@code (0, 0)}, and where B's colour can capture A and B still dies it
+   * is {@code (WIN, WIN)}. The default counts every capture and reports "both die" as {@code (0,
+   * WIN)}.
+   */
+  public Semeai capturerMustLive() {
+    this.capturerMustLive = true;
     return this;
   }
 
@@ -207,10 +230,11 @@ public final class Semeai {
    * within the window (alpha, beta): fail-soft alpha-beta.
    */
   private int search(byte toMove, int passes, int alpha, int beta, int depth) {
-    if (board.color(a) != colorA) {
+    boolean capturedA = board.color(a) != colorA;
+    if (capturedA && !capturerMustLive) {
       return A_DIES;
     }
-    boolean captured = board.color(b) != colorB;
+    boolean captured = capturedA || board.color(b) != colorB;
     if (passes == 2 && !captured) {
       return BOTH_LIVE;
     }
@@ -232,7 +256,7 @@ public final class Semeai {
     }
     if (captured) {
       // Exact, and costly: kept in the table whatever the window.
-      int value = afterCapture();
+      int value = capturedA ? afterCaptureOfA() : afterCapture();
       store(slot, key, value, A_DIES - 1, B_DIES + 1);
       return value;
     }
@@ -323,12 +347,53 @@ public final class Semeai {
 
   /**
    * B's chain has just been captured: whether A lives ({@link #B_DIES}) or is then captured by B's
-   * colour moving first in A's local area ({@link #BOTH_DIE}).
+   * colour moving first in A's local area ({@link #BOTH_DIE}, or {@link #A_DIES} when the capturer
+   * must live).
    */
   private int afterCapture() {
-    PointSet region = LocalLife.region(board, a);
-    if (region.cardinality() > MAX_SHUT_IN) {
+    if (livesAfterCapture(a)) {
       return B_DIES;
+    }
+    return capturerMustLive ? A_DIES : BOTH_DIE;
+  }
+
+  /**
+   * Whether the region holds an empty space of at least {@link #ROOM_FOR_TWO_EYES} points: the
+   * enemy has no stone in it (a region holds none), and the shapes the enemy kills by playing
+   * inside (the nakade, up to the rabbity six) are smaller, so the owner answering each move makes
+   * two eyes there. The eye estimate may count less where such a space meets another at a half
+   * point, and counts a bigger one as 0 to 2 eyes: too little to judge a capturer of seven stones.
+   */
+  private boolean hasRoomForTwoEyes(PointSet region) {
+    PointSet empty =
+        region.copy().andNot(board.points(Color.BLACK)).andNot(board.points(Color.WHITE));
+    while (!empty.isEmpty()) {
+      PointSet space = PointSet.component(empty.next(0), empty);
+      if (space.cardinality() >= ROOM_FOR_TWO_EYES) {
+        return true;
+      }
+      empty.andNot(space);
+    }
+    return false;
+  }
+
+  /**
+   * A's chain has just been captured, and the capturer must live: B's colour wins ({@link #A_DIES})
+   * only if B then lives, A's colour moving first.
+   */
+  private int afterCaptureOfA() {
+    return livesAfterCapture(b) ? A_DIES : B_DIES;
+  }
+
+  /**
+   * Whether the chain at p, whose colour has just captured, lives with the other colour to move:
+   * read in its local area when it is shut in, judged by the eye estimate when that reading runs
+   * out or the region is bigger, taken to live in a region too big to judge.
+   */
+  private boolean livesAfterCapture(int p) {
+    PointSet region = LocalLife.region(board, p);
+    if (region.cardinality() > MAX_SHUT_IN || hasRoomForTwoEyes(region)) {
+      return true;
     }
     if (region.cardinality() <= FinalStatus.MAX_LOCAL_AREA) {
       PointSet area = FinalStatus.localArea(board, new Benson(geometry).compute(board), region);
@@ -338,17 +403,16 @@ public final class Semeai {
                   (hash, next) ->
                       game.repeatsHistory(hash, next == Color.BLACK ? Player.BLACK : Player.WHITE))
               .setBudget(AFTER_CAPTURE_NODES);
-      Reading.Result kill = reading.attackIn(a, area);
+      Reading.Result kill = reading.attackIn(p, area);
       nodes += kill.nodes();
       if (kill.exact()) {
-        return kill.code() == Reading.WIN ? BOTH_DIE : B_DIES;
+        return kill.code() != Reading.WIN;
       }
     }
-    // Too big or too deep to read: the eye estimate with B's colour to move. A group sure of two
-    // eyes lives, any other dies.
+    // Too big or too deep to read: the eye estimate with the other colour to move. A group sure of
+    // two eyes lives, any other dies.
     nodes += ESTIMATE_NODES;
-    Group group = EyeEstimator.groupAt(eyes.estimate(board), a);
-    return group.minEyes() >= 2 ? B_DIES : BOTH_DIE;
+    return EyeEstimator.groupAt(eyes.estimate(board), p).minEyes() >= 2;
   }
 
   // ---------------------------------------------------------------- moves

@@ -65,12 +65,37 @@ class SemeaiTest {
       . . . . . . . . .
       """;
 
+  /**
+   * A black group on the first two lines shut in by a white wall, with a white stone on B1, the
+   * middle of its straight three: black can capture B1 and still has one eye only.
+   */
+  private static final String NAKADE =
+      """
+      . . . . . . . . .
+      . . . . . . . . .
+      . . . . . . . . .
+      . . . . . . . . .
+      . . . . . . . . .
+      . . . . . . . . .
+      O O O O O . . . .
+      X X X X O . . . .
+      . O . X O . . . .
+      """;
+
   private static String read(String diagram, String a, String b) {
+    return read(diagram, a, b, false);
+  }
+
+  private static String read(String diagram, String a, String b, boolean capturerMustLive) {
     Board board = Diagram.parse(diagram).board();
     Game game = new Game(board.geometry(), new Rules(7.5, KoRule.SIMPLE, false));
     game.setup(board.colors());
     Geometry g = board.geometry();
-    Semeai.Result r = new Semeai(game).read(g.parse(a), g.parse(b));
+    Semeai semeai = new Semeai(game);
+    if (capturerMustLive) {
+      semeai.capturerMustLive();
+    }
+    Semeai.Result r = semeai.read(g.parse(a), g.parse(b));
     assertTrue(r.exact(), "the race " + a + " " + b + " is read out");
     String move =
         r.move() == Point.NONE ? "" : r.move() == Point.PASS ? " PASS" : " " + g.name(r.move());
@@ -99,6 +124,17 @@ class SemeaiTest {
   @Test
   void anOpenRaceIsReadWithoutARegionLimit() {
     assertEquals("WIN WIN E4", read(OPEN, "D5", "E5"));
+  }
+
+  @Test
+  void aCaptureThatLeavesTheCapturerDeadIsBothDieOrTheCapturersDeath() {
+    // Every capture counts: black can take B1 and dies anyway, so both die.
+    assertEquals("0 WIN PASS", read(NAKADE, "A2", "B1"));
+    // As GNU Go 3.8's analyze_semeai answers the same board: the capturer that dies anyway is the
+    // one that dies, and B1 is counted as living (0 0 PASS; and 1 1 with white to move).
+    assertEquals("0 0", read(NAKADE, "A2", "B1", true));
+    String white = read(NAKADE, "B1", "A2", true);
+    assertTrue(white.matches("WIN WIN (A1|C1)"), white);
   }
 
   @Test
