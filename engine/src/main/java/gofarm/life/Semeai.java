@@ -48,9 +48,19 @@ import java.util.List;
  * chains next to a liberty whose filling is a self-atari (backfilling), the vital points of both
  * groups' eye spaces ({@link EyeEstimator}, from the first position), and a pass. Simple ko is the
  * board's; a move that repeats a position of the line or one the game's superko rule forbids is not
- * played. Kos are not scored as such ({@code KO_A}, {@code KO_B} never come out): the side that
- * cannot retake at once must play elsewhere. A transposition table keyed by the position, the ko
- * point, the player to move and a pending pass keeps bounds of values read.
+ * played, except a ko retake after a threat where the level below allows it.
+ *
+ * <p>Kos are scored with GNU Go's codes by reading the race up to three times: first with B's
+ * colour winning every ko (it may retake at once, as after a threat), so what A reaches is {@code
+ * WIN}; then, if a ko came up, with neither side able to retake at once, so the first to take a ko
+ * wins it ({@code KO_A}); then with A's colour able to retake at once ({@code KO_B}: A needs the
+ * first threat). Each code is that of the first reading that reaches it, and the move that of the
+ * reading that reaches both. A transposition table keyed by the position, the ko point, the player
+ * to move, a pending pass and the level keeps bounds of values read.
+ *
+ * <p>A line where one side retakes a ko at every turn and the other passes ends, after two passes,
+ * as both living; GNU Go's reading lets the ko's owner win some of those where gofarm reports the
+ * ko.
  *
  * <p>A and B are chains, not dragons: a race of a group of several chains is read for the chains
  * named, and the other chains of their groups take part only through the moves above.
@@ -98,6 +108,15 @@ public final class Semeai {
   private static final long WHITE_TO_MOVE = 0x5bd1e9955bd1e995L;
   private static final long PASSED = 0x9e3779b97f4a7c15L;
   private static final long KO_SALT = 0xc2b2ae3d27d4eb4fL;
+  private static final long LEVEL_SALT = 0x165667b19e3779f9L;
+
+  // How kos go in one search, from A's side (GNU Go's result codes): B's colour may retake a ko at
+  // once, as after a ko threat, so it wins every ko (what A reaches so is a WIN); neither may
+  // retake at once, so the first to take a ko wins it (KO_A); A's colour may retake at once
+  // (KO_B: A needs the first threat).
+  private static final int B_RETAKES = 0;
+  private static final int A_RETAKES = 2;
+  private static final int[] LEVEL_CODES = {Reading.WIN, Reading.KO_A, Reading.KO_B};
 
   /**
    * The pair, with A's colour to move.
@@ -130,6 +149,8 @@ public final class Semeai {
   private long nodes;
   private boolean exhausted;
   private int rootMove;
+  private int level;
+  private boolean koSeen;
   private int[][] moveLists;
   private int[][] moveScores;
   private int[] libs;
@@ -185,11 +206,36 @@ public final class Semeai {
               + (g.isOnBoard(b) ? g.name(b) : "point " + b));
     }
     setUp(position, a, b);
-    int value = search(colorA, 0, A_DIES, B_DIES, 0);
+    // One search per ko level, the next only if the last refused A's colour a ko it wanted and
+    // left A something to gain: each level lets A do more, so values only rise.
+    int[] values = new int[LEVEL_CODES.length];
+    int[] moves = new int[LEVEL_CODES.length];
+    int levels = 0;
+    do {
+      level = levels;
+      koSeen = false;
+      rootMove = Point.NONE;
+      values[levels] = search(colorA, 0, A_DIES, B_DIES, 0);
+      moves[levels] = rootMove;
+      levels++;
+    } while (koSeen && !exhausted && values[levels - 1] < B_DIES && levels < values.length);
+    // Each code is that of the first level reaching it; the move is that of the search that
+    // reaches both.
+    int defenceLevel = -1;
+    int attackLevel = -1;
+    for (int i = levels - 1; i >= 0; i--) {
+      if (values[i] >= BOTH_LIVE) {
+        defenceLevel = i;
+      }
+      if (values[i] == B_DIES || values[i] == BOTH_DIE) {
+        attackLevel = i;
+      }
+    }
+    int both = Math.max(defenceLevel, attackLevel);
     return new Result(
-        value >= BOTH_LIVE ? Reading.WIN : Reading.LOSS,
-        value == B_DIES || value == BOTH_DIE ? Reading.WIN : Reading.LOSS,
-        value == A_DIES ? Point.NONE : rootMove,
+        defenceLevel < 0 ? Reading.LOSS : LEVEL_CODES[defenceLevel],
+        attackLevel < 0 ? Reading.LOSS : LEVEL_CODES[attackLevel],
+        both < 0 ? Point.NONE : moves[both],
         !exhausted,
         nodes);
   }
@@ -242,7 +288,8 @@ public final class Semeai {
       exhausted = true;
       return BOTH_LIVE;
     }
-    long key = key(toMove, passes);
+    // A value after a capture does not depend on the ko level; any other does.
+    long key = key(toMove, passes) ^ (captured ? 0 : LEVEL_SALT * (level + 1));
     int slot = (int) (key >>> (64 - TABLE_BITS));
     if (tableKeys[slot] == key) {
       int lower = tableLower[slot];
@@ -276,14 +323,14 @@ public final class Semeai {
         board.pass(toMove);
         value = search(next, passes + 1, alpha, beta, depth + 1);
       } else {
-        if (!board.play(m, toMove)) {
-          continue;
-        }
-        if (repeats(next, depth)) {
-          board.undo();
+        int records = play(m, toMove, next, depth);
+        if (records == 0) {
           continue;
         }
         value = search(next, 0, alpha, beta, depth + 1);
+        if (records == 2) {
+          board.undo();
+        }
       }
       board.undo();
       if (maximising ? value > best : value < best) {
@@ -303,6 +350,38 @@ public final class Semeai {
       store(slot, key, best, a0, b0);
     }
     return best;
+  }
+
+  /**
+   * Plays m for {@code toMove} under the level's ko rules and returns the board records it took (1,
+   * or 2 for a retake after a threat), or 0 when m may not be played: illegal, repeating the line
+   * or the game, or a retake the level does not allow. A retake, allowed or not, is noted: only
+   * then can another level read otherwise.
+   */
+  private int play(int m, byte toMove, byte next, int depth) {
+    if (m == board.koPoint() && toMove == board.koColor()) {
+      koSeen = true;
+      boolean byA = toMove == colorA;
+      boolean threat = byA ? level == A_RETAKES : level == B_RETAKES;
+      if (!threat || board.color(m) != Color.EMPTY) {
+        return 0;
+      }
+      // The retake after a ko threat: it brings back a position of the line, as play would.
+      board.pass(next);
+      if (!board.play(m, toMove)) {
+        board.undo();
+        return 0;
+      }
+      return 2;
+    }
+    if (!board.play(m, toMove)) {
+      return 0;
+    }
+    if (repeats(next, depth)) {
+      board.undo();
+      return 0;
+    }
+    return 1;
   }
 
   private long key(byte toMove, int passes) {
