@@ -554,6 +554,9 @@ public final class Reading {
       for (int i = 0; i < count; i++) {
         n = add(liberties[i], 100 + board.emptyNeighbourCount(liberties[i]), out, score, n);
       }
+      if (libs == 1) {
+        n = captureBackfills(liberties[0], out, score, n);
+      }
       if (libs <= 2) {
         n = secondLiberties(liberties, count, 40, out, score, n);
       } else if (libs == 3) {
@@ -653,6 +656,29 @@ public final class Reading {
     }
     for (int i = 0; i < k; i++) {
       if (k == 1 || !selfAtari(six[i], attacker)) {
+        n = add(six[i], 20, out, score, n);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * A single stone in atari whose capture may fail (a ko, a snapback): the attacker first takes the
+   * liberties it would have by extending to lib, where that is no self-atari, so that it has no
+   * escape there (GNU Go's attack1 backfilling; reading.tst 121, 127).
+   */
+  private int captureBackfills(int lib, int[] out, int[] score, int n) {
+    if (board.chainSize(target) != 1 || board.isSuicide(lib, defender)) {
+      return n;
+    }
+    board.playAssumeLegal(lib, defender);
+    int k = board.liberties(lib, six, six.length, libertyMarker);
+    board.undo();
+    if (k > 5) {
+      return n;
+    }
+    for (int i = 0; i < k; i++) {
+      if (!selfAtari(six[i], attacker)) {
         n = add(six[i], 20, out, score, n);
       }
     }

@@ -303,6 +303,32 @@ class ReadingTest {
     assertEquals("WIN E6", read(board, "G9", false));
   }
 
+  /**
+   * GNU Go's reading.tst 121 (reading18.sgf): white's E5 is in atari, but black's capture at D5 is
+   * a ko (KO_A). Black first takes C4, a liberty white would have after extending to D5
+   * (backfilling), and white's stones then die outright: GNU Go answers {@code 1 C4}; white saves
+   * E5 at D5.
+   */
+  @Test
+  void theAttackerBackfillsRatherThanCaptureInAKo() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . X . O . X
+                . . . . X X O . X
+                . . X X X . O X X
+                . . . O X X X O .
+                . . O . O X . O O
+                . O . O X X . O .
+                . O X X X . . O O
+                O O O O . . . O .
+                . O . O . . . O .
+                """)
+            .board();
+    assertEquals("WIN C4", read(board, "E5", true));
+    assertEquals("WIN D5", read(board, "E5", false));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
