@@ -846,6 +846,9 @@ public final class Reading {
     int chains = attackerChainsAroundTarget();
     for (int i = 0; i < chains; i++) {
       int h = heads[i];
+      if (board.libertyCount(h) > SAFE_LIBERTIES) {
+        continue; // no race: rescues next to it change nothing for the target (reading.tst 145)
+      }
       int links = defenderChainsAround(h, targetHead);
       for (int j = 0; j < links; j++) {
         int c = this.links[j];

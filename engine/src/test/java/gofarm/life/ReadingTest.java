@@ -329,6 +329,36 @@ class ReadingTest {
     assertEquals("WIN D5", read(board, "E5", false));
   }
 
+  /**
+   * GNU Go's reading.tst 145 (ko5.sgf): white's H12 leaves black's J13-N13 chain with two
+   * liberties, L13 and N12, both self-ataris, and no white chain around it short of liberties.
+   * White's N12 would then be only a ko, but black has no move that helps: a move next to the white
+   * wall on the M column, which has many liberties, is no rescue, so the attack wins outright: GNU
+   * Go answers {@code 1 H12}.
+   */
+  @Test
+  void noRaceRescueNextToAnAttackingChainWithManyLiberties() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . X . X X O X X . X X
+                . . X . X X O . O X X X .
+                . . X X X . O O O O O O X
+                . . . . . . . . . . . O O
+                . . . . . . . . . . . O .
+                . . . . . . . . . . . O O
+                . . . . . X X X . . . O .
+                . . . . X X . X X . . O .
+                . . . . X . X . X X X O O
+                . . . . . X X . X . X O X
+                . . . . . . O X O O O X .
+                . . O O O O O X O . O X X
+                . . O . O . O . X O X X .
+                """)
+            .board();
+    assertEquals("WIN H12", read(board, "J13", true));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
