@@ -615,6 +615,11 @@ public final class Reading {
         n = secondLiberties(liberties, count, 30, out, score, n);
         n = helpNeighbours(liberties, out, score, n);
       }
+      if ((libs == 2 || libs == 3) && depth == 0) {
+        // At the start only: inside a line the attacker lacks the answers to it (reading.tst 120
+        // turns into a false defence).
+        n = chain3Attacks(out, score, n);
+      }
     }
     sort(out, score, n);
     return n;
@@ -658,6 +663,34 @@ public final class Reading {
       if (k == 1 || !selfAtari(six[i], attacker)) {
         n = add(six[i], 20, out, score, n);
       }
+    }
+    return n;
+  }
+
+  /**
+   * The attacker's chains around the target with three liberties may lose a race with it: the
+   * defender shortens them, on the one liberty where the chain would escape to four or more, or on
+   * any of the three where it would escape nowhere (GNU Go's break_chain3; reading.tst 81).
+   */
+  private int chain3Attacks(int[] out, int[] score, int n) {
+    int chains = attackerChainsAroundTarget();
+    for (int i = 0; i < chains; i++) {
+      if (board.libertyCount(heads[i]) != 3) {
+        continue;
+      }
+      board.liberties(heads[i], triple, 3, libertyMarker);
+      int a = triple[0];
+      int b = triple[1];
+      int c = triple[2];
+      boolean ea = board.libertiesAfterPlay(a, attacker, 4, libertyMarker) >= 4;
+      boolean eb = board.libertiesAfterPlay(b, attacker, 4, libertyMarker) >= 4;
+      boolean ec = board.libertiesAfterPlay(c, attacker, 4, libertyMarker) >= 4;
+      if ((ea ? 1 : 0) + (eb ? 1 : 0) + (ec ? 1 : 0) > 1) {
+        continue; // two ways out: no net
+      }
+      n = !eb && !ec ? add(a, 10, out, score, n) : n;
+      n = !ea && !ec ? add(b, 10, out, score, n) : n;
+      n = !ea && !eb ? add(c, 10, out, score, n) : n;
     }
     return n;
   }

@@ -359,6 +359,32 @@ class ReadingTest {
     assertEquals("WIN H12", read(board, "J13", true));
   }
 
+  /**
+   * GNU Go's reading.tst 81 (reading09.sgf): white takes black's E5 chain through the ko at F1
+   * (white captures G1 first: KO_A). Black defends by shortening white's three-liberty chain around
+   * it, at C2, and then wins only the ko where white takes first: GNU Go answers {@code 3 C2}, not
+   * a pass.
+   */
+  @Test
+  void theDefenderShortensAThreeLibertyChainAroundTheTarget() {
+    Board board =
+        Diagram.parse(
+                """
+                . X . . O . . . .
+                . X . . O . . . .
+                . X . . O . . . .
+                . X X X O O . . .
+                X X O O X O O O .
+                X O . O X X X O .
+                X O O O X . X O .
+                X X . O X X O O .
+                . X . O X . X O .
+                """)
+            .board();
+    assertEquals("KO_A F1", read(board, "E5", true));
+    assertEquals("KO_B C2", read(board, "E5", false));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
