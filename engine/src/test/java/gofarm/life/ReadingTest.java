@@ -360,10 +360,10 @@ class ReadingTest {
   }
 
   /**
-   * GNU Go's reading.tst 81 (reading09.sgf): white takes black's E5 chain through the ko at F1
-   * (white captures G1 first: KO_A). Black defends by shortening white's three-liberty chain around
-   * it, at C2, and then wins only the ko where white takes first: GNU Go answers {@code 3 C2}, not
-   * a pass.
+   * GNU Go's reading.tst 81 (reading09.sgf): white's F1 takes black's G1 as a ko and leaves the E5
+   * chain in atari, so white captures it through a ko it takes first (KO_A, GNU Go's {@code 2 F1}).
+   * Black's defence shortens white's three-liberty chain around E5, at C2, and needs the first
+   * threat in that ko: GNU Go answers {@code 3 C2}, not a pass.
    */
   @Test
   void theDefenderShortensAThreeLibertyChainAroundTheTarget() {
