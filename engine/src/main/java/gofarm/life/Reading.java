@@ -97,6 +97,12 @@ public final class Reading {
   /** How deep in a line the attacker still backfills (GNU Go's backfill depth). */
   static final int BACKFILL_DEPTH = 12;
 
+  /**
+   * How deep in a line the defender of a two-liberty target still shortens the attacker's
+   * three-liberty chains around it (GNU Go's break chain depth).
+   */
+  static final int BREAK_CHAIN_DEPTH = 7;
+
   /** How deep in a line a ko retake that repeats a position of the line is still read. */
   static final int KO_DEPTH = 8;
 
@@ -615,9 +621,9 @@ public final class Reading {
         n = secondLiberties(liberties, count, 30, out, score, n);
         n = helpNeighbours(liberties, out, score, n);
       }
-      if ((libs == 2 || libs == 3) && depth == 0) {
-        // At the start only: inside a line the attacker lacks the answers to it (reading.tst 120
-        // turns into a false defence).
+      if ((libs == 2 && depth <= BREAK_CHAIN_DEPTH) || (libs == 3 && depth == 0)) {
+        // Against three liberties at the start only: inside a line the attacker lacks the answers
+        // to it (reading.tst 120 turns into a false defence).
         n = chain3Attacks(out, score, n);
       }
     }
@@ -670,7 +676,7 @@ public final class Reading {
   /**
    * The attacker's chains around the target with three liberties may lose a race with it: the
    * defender shortens them, on the one liberty where the chain would escape to four or more, or on
-   * any of the three where it would escape nowhere (GNU Go's break_chain3; reading.tst 81).
+   * any of the three where it would escape nowhere (GNU Go's break_chain3; reading.tst 26, 81).
    */
   private int chain3Attacks(int[] out, int[] score, int n) {
     int chains = attackerChainsAroundTarget();

@@ -385,6 +385,42 @@ class ReadingTest {
     assertEquals("KO_B C2", read(board, "E5", false));
   }
 
+  /**
+   * GNU Go's reading.tst 26 (incident144.sgf after white's F17), the top edge alone: black's J19
+   * chain saves itself by capturing H18 H19 at G19. Reading finds that only if black, with two
+   * liberties inside the line, may shorten white's three-liberty chains around it (GNU Go's
+   * break_chain3 in defend2); without those moves it found no defence. GNU Go answers {@code 1 G19}
+   * here as in the game.
+   */
+  @Test
+  void aTwoLibertyDefenderShortensThreeLibertyChainsInsideALine() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . . . . O X . . . . X X . . . .
+                . . X O O . X O X O O O O X O X . . .
+                . X X X O O O X X O X X O O O X . . .
+                . . X O O . . O O X . X O O X . X . .
+                . . . X . . . . . . X . X X . . . X .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                """)
+            .board();
+    assertEquals("WIN G19", read(board, "J19", false));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
