@@ -97,6 +97,12 @@ public final class Reading {
   /** How deep in a line the attacker still backfills (GNU Go's backfill depth). */
   static final int BACKFILL_DEPTH = 12;
 
+  /**
+   * How deep in a line the defender of a two-liberty target still shortens the attacker's
+   * three-liberty chains around it (GNU Go's break chain depth).
+   */
+  static final int BREAK_CHAIN_DEPTH = 7;
+
   /** How deep in a line a ko retake that repeats a position of the line is still read. */
   static final int KO_DEPTH = 8;
 
@@ -554,6 +560,9 @@ public final class Reading {
       for (int i = 0; i < count; i++) {
         n = add(liberties[i], 100 + board.emptyNeighbourCount(liberties[i]), out, score, n);
       }
+      if (libs == 1) {
+        n = captureBackfills(liberties[0], out, score, n);
+      }
       if (libs <= 2) {
         n = secondLiberties(liberties, count, 40, out, score, n);
       } else if (libs == 3) {
@@ -612,6 +621,11 @@ public final class Reading {
         n = secondLiberties(liberties, count, 30, out, score, n);
         n = helpNeighbours(liberties, out, score, n);
       }
+      if ((libs == 2 && depth <= BREAK_CHAIN_DEPTH) || (libs == 3 && depth == 0)) {
+        // Against three liberties at the start only: inside a line the attacker lacks the answers
+        // to it (reading.tst 120 turns into a false defence).
+        n = chain3Attacks(out, score, n);
+      }
     }
     sort(out, score, n);
     return n;
@@ -653,6 +667,57 @@ public final class Reading {
     }
     for (int i = 0; i < k; i++) {
       if (k == 1 || !selfAtari(six[i], attacker)) {
+        n = add(six[i], 20, out, score, n);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * The attacker's chains around the target with three liberties may lose a race with it: the
+   * defender shortens them, on the one liberty where the chain would escape to four or more, or on
+   * any of the three where it would escape nowhere (GNU Go's break_chain3; reading.tst 26, 81).
+   */
+  private int chain3Attacks(int[] out, int[] score, int n) {
+    int chains = attackerChainsAroundTarget();
+    for (int i = 0; i < chains; i++) {
+      if (board.libertyCount(heads[i]) != 3) {
+        continue;
+      }
+      board.liberties(heads[i], triple, 3, libertyMarker);
+      int a = triple[0];
+      int b = triple[1];
+      int c = triple[2];
+      boolean ea = board.libertiesAfterPlay(a, attacker, 4, libertyMarker) >= 4;
+      boolean eb = board.libertiesAfterPlay(b, attacker, 4, libertyMarker) >= 4;
+      boolean ec = board.libertiesAfterPlay(c, attacker, 4, libertyMarker) >= 4;
+      if ((ea ? 1 : 0) + (eb ? 1 : 0) + (ec ? 1 : 0) > 1) {
+        continue; // two ways out: no net
+      }
+      n = !eb && !ec ? add(a, 10, out, score, n) : n;
+      n = !ea && !ec ? add(b, 10, out, score, n) : n;
+      n = !ea && !eb ? add(c, 10, out, score, n) : n;
+    }
+    return n;
+  }
+
+  /**
+   * A single stone in atari whose capture may fail (a ko, a snapback): the attacker first takes the
+   * liberties it would have by extending to lib, where that is no self-atari, so that it has no
+   * escape there (GNU Go's attack1 backfilling; reading.tst 121, 127).
+   */
+  private int captureBackfills(int lib, int[] out, int[] score, int n) {
+    if (board.chainSize(target) != 1 || board.isSuicide(lib, defender)) {
+      return n;
+    }
+    board.playAssumeLegal(lib, defender);
+    int k = board.liberties(lib, six, six.length, libertyMarker);
+    board.undo();
+    if (k > 5) {
+      return n;
+    }
+    for (int i = 0; i < k; i++) {
+      if (!selfAtari(six[i], attacker)) {
         n = add(six[i], 20, out, score, n);
       }
     }
@@ -820,6 +885,9 @@ public final class Reading {
     int chains = attackerChainsAroundTarget();
     for (int i = 0; i < chains; i++) {
       int h = heads[i];
+      if (board.libertyCount(h) > SAFE_LIBERTIES) {
+        continue; // no race: rescues next to it change nothing for the target (reading.tst 145)
+      }
       int links = defenderChainsAround(h, targetHead);
       for (int j = 0; j < links; j++) {
         int c = this.links[j];

@@ -303,6 +303,124 @@ class ReadingTest {
     assertEquals("WIN E6", read(board, "G9", false));
   }
 
+  /**
+   * GNU Go's reading.tst 121 (reading18.sgf): white's E5 is in atari, but black's capture at D5 is
+   * a ko (KO_A). Black first takes C4, a liberty white would have after extending to D5
+   * (backfilling), and white's stones then die outright: GNU Go answers {@code 1 C4}; white saves
+   * E5 at D5.
+   */
+  @Test
+  void theAttackerBackfillsRatherThanCaptureInAKo() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . X . O . X
+                . . . . X X O . X
+                . . X X X . O X X
+                . . . O X X X O .
+                . . O . O X . O O
+                . O . O X X . O .
+                . O X X X . . O O
+                O O O O . . . O .
+                . O . O . . . O .
+                """)
+            .board();
+    assertEquals("WIN C4", read(board, "E5", true));
+    assertEquals("WIN D5", read(board, "E5", false));
+  }
+
+  /**
+   * GNU Go's reading.tst 145 (ko5.sgf): white's H12 leaves black's J13-N13 chain with two
+   * liberties, L13 and N12, both self-ataris, and no white chain around it short of liberties.
+   * White's N12 would then be only a ko, but black has no move that helps: a move next to the white
+   * wall on the M column, which has many liberties, is no rescue, so the attack wins outright: GNU
+   * Go answers {@code 1 H12}.
+   */
+  @Test
+  void noRaceRescueNextToAnAttackingChainWithManyLiberties() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . X . X X O X X . X X
+                . . X . X X O . O X X X .
+                . . X X X . O O O O O O X
+                . . . . . . . . . . . O O
+                . . . . . . . . . . . O .
+                . . . . . . . . . . . O O
+                . . . . . X X X . . . O .
+                . . . . X X . X X . . O .
+                . . . . X . X . X X X O O
+                . . . . . X X . X . X O X
+                . . . . . . O X O O O X .
+                . . O O O O O X O . O X X
+                . . O . O . O . X O X X .
+                """)
+            .board();
+    assertEquals("WIN H12", read(board, "J13", true));
+  }
+
+  /**
+   * GNU Go's reading.tst 81 (reading09.sgf): white's F1 takes black's G1 as a ko and leaves the E5
+   * chain in atari, so white captures it through a ko it takes first (KO_A, GNU Go's {@code 2 F1}).
+   * Black's defence shortens white's three-liberty chain around E5, at C2, and needs the first
+   * threat in that ko: GNU Go answers {@code 3 C2}, not a pass.
+   */
+  @Test
+  void theDefenderShortensAThreeLibertyChainAroundTheTarget() {
+    Board board =
+        Diagram.parse(
+                """
+                . X . . O . . . .
+                . X . . O . . . .
+                . X . . O . . . .
+                . X X X O O . . .
+                X X O O X O O O .
+                X O . O X X X O .
+                X O O O X . X O .
+                X X . O X X O O .
+                . X . O X . X O .
+                """)
+            .board();
+    assertEquals("KO_A F1", read(board, "E5", true));
+    assertEquals("KO_B C2", read(board, "E5", false));
+  }
+
+  /**
+   * GNU Go's reading.tst 26 (incident144.sgf after white's F17), the top edge alone: black's J19
+   * chain saves itself by capturing H18 H19 at G19. Reading finds that only if black, with two
+   * liberties inside the line, may shorten white's three-liberty chains around it (GNU Go's
+   * break_chain3 in defend2); without those moves it found no defence. GNU Go answers {@code 1 G19}
+   * here as in the game.
+   */
+  @Test
+  void aTwoLibertyDefenderShortensThreeLibertyChainsInsideALine() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . . . . O X . . . . X X . . . .
+                . . X O O . X O X O O O O X O X . . .
+                . X X X O O O X X O X X O O O X . . .
+                . . X O O . . O O X . X O O X . X . .
+                . . . X . . . . . . X . X X . . . X .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                """)
+            .board();
+    assertEquals("WIN G19", read(board, "J19", false));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
