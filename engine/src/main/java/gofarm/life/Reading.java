@@ -24,15 +24,20 @@ import java.util.Arrays;
  *       one first, or captures next to it), and for a defender with two or three liberties,
  *       backfills (the liberties the attacker would have on the target's liberties, when it would
  *       have at most two there), for one with two, moves that strengthen its chains next to a
- *       liberty the attacker cannot play, and for a single stone in atari that the attacker would
- *       take by a ko capture, the liberties it would have on its last one; race moves for both
- *       sides; against three or more liberties, the attacker's guard of a double atari on its
- *       chains and its shortening of the defender's chains next to a liberty it cannot play; the
- *       defender's shortening of a racing chain from outside, and its snapback set-up; a capture
- *       into a snapback fails, as in GNU Go, and so does an attack that the defender's moves do not
- *       answer but that leaves the target safe even if the attacker moves again (GNU Go's check); a
- *       target that reaches {@link #SAFE_LIBERTIES} liberties in a line has escaped (one that has
- *       them at the start is read). Ladders and nets are read out this way.
+ *       liberty the attacker cannot play, and early in a line (at the start, for three liberties)
+ *       the liberties of the attacker's three-liberty chains around it; early in a line, for one
+ *       with two or three, the liberties of its superstring (GNU Go's: its chains joined through
+ *       points the attacker cannot play) and the points next to those the attacker could hardly
+ *       block; and for a single stone in atari that the attacker would take by a ko capture, the
+ *       liberties it would have on its last one; race moves for both sides; against three or more
+ *       liberties, the attacker's guard of a double atari on its chains, its shortening of the
+ *       defender's chains next to a liberty it cannot play, and early in a line its squeezes (where
+ *       the target's liberties run out along points it cannot play); the defender's shortening of a
+ *       racing chain from outside, and its snapback set-up; a capture into a snapback fails, as in
+ *       GNU Go, and so does an attack that the defender's moves do not answer but that leaves the
+ *       target safe even if the attacker moves again (GNU Go's check); a target that reaches {@link
+ *       #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the start is read).
+ *       Ladders and nets are read out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides (but points that touch only the mover's own stones outside small
  *       regions), and the target lives only by staying on the board: the attacker has no move left
@@ -118,6 +123,14 @@ public final class Reading {
   /** The largest empty region whose points local reading always tries (eye spaces). */
   static final int SMALL_REGION = 7;
 
+  /**
+   * How deep in a line the defender still plays on the liberties of the target's superstring (GNU
+   * Go's superstring depth, and its second backfill depth for three liberties).
+   */
+  static final int SUPERSTRING_DEPTH = 7;
+
+  static final int BACKFILL2_DEPTH = 5;
+
   /** The node budget of a query unless {@link #setBudget} changes it. */
   public static final long DEFAULT_NODES = 20_000;
 
@@ -193,6 +206,12 @@ public final class Reading {
   private final int[] outerLiberties = new int[2];
   private final int[] innerLiberties = new int[3];
   private final Marker libertyMarker;
+  // The superstring of the target (GNU Go's): its stones, its liberties, and their marks.
+  private final int[] ssStones;
+  private final int[] ssLibs;
+  private final Marker ssStoneMarker;
+  private final Marker ssLibMarker;
+  private final int[] rotation;
   private long budget = DEFAULT_NODES;
 
   // The query being read.
@@ -229,6 +248,11 @@ public final class Reading {
     this.chainLiberties = new int[8 * geometry.pointCount()];
     this.directions = new int[] {-stride, -1, 1, stride};
     this.libertyMarker = new Marker(geometry);
+    this.ssStones = new int[geometry.pointCount()];
+    this.ssLibs = new int[geometry.pointCount()];
+    this.ssStoneMarker = new Marker(geometry);
+    this.ssLibMarker = new Marker(geometry);
+    this.rotation = new int[] {1, stride, -1, -stride};
     for (int d = 0; d <= MAX_DEPTH; d++) {
       moveLists[d] = new int[geometry.pointCount() + 1];
       moveScores[d] = new int[geometry.pointCount() + 1];
@@ -581,6 +605,9 @@ public final class Reading {
         // At the start only: deeper in a line they cost more than they find (reading.tst).
         n = weakChainAttacks(libs, out, score, n);
       }
+      if (libs == 3 && depth <= BACKFILL2_DEPTH) {
+        n = squeezes(liberties, count, out, score, n);
+      }
       if (libs == 2 && depth == 0) {
         // At the start only: inside a line the defender has no mirror of these moves, and lines
         // they lengthen end in false captures (reading.tst 52 to 54).
@@ -625,6 +652,9 @@ public final class Reading {
         // Against three liberties at the start only: inside a line the attacker lacks the answers
         // to it (reading.tst 120 turns into a false defence).
         n = chain3Attacks(out, score, n);
+      }
+      if ((libs == 2 && depth <= SUPERSTRING_DEPTH) || (libs == 3 && depth <= BACKFILL2_DEPTH)) {
+        n = superstringRescues(libs, out, score, n);
       }
     }
     sort(out, score, n);
@@ -906,6 +936,201 @@ public final class Reading {
           }
         }
       }
+    }
+    return n;
+  }
+
+  /**
+   * The superstring of the target (GNU Go's): its chain and the defender's chains joined to it
+   * through a point where the attacker's stone would be a self-atari (next or diagonally next, or
+   * one point beyond it), a bamboo joint, or an empty diagonal; chains with more than {@code cap}
+   * liberties are not followed further and give no liberties. Fills {@link #ssLibs} with the
+   * liberties that are not the target's and returns their count, or -1 if the superstring has more
+   * than {@code max} liberties in all.
+   */
+  private int superstringLiberties(int cap, int max) {
+    ssStoneMarker.clear();
+    ssLibMarker.clear();
+    int stones = addToSuperstring(board.chainHead(target), 0, cap);
+    int all = 0;
+    int n = 0;
+    for (int r = 0; r < stones; r++) {
+      int pos = ssStones[r];
+      for (int k = 0; k < 4; k++) {
+        int right = rotation[k];
+        int up = rotation[(k + 1) & 3];
+        int a = pos + right;
+        if (board.color(a) == Color.WALL) {
+          continue;
+        }
+        int b = a + up;
+        if (board.color(a) == Color.EMPTY && selfAtari(a, attacker)) {
+          stones = joinSuperstring(b, stones, cap);
+          stones = joinSuperstring(a + right, stones, cap);
+          stones = joinSuperstring(a - up, stones, cap);
+        }
+        if (board.color(a) == defender
+            && board.color(b) == Color.EMPTY
+            && board.color(pos + up) == Color.EMPTY
+            && board.color(b + up) == defender) {
+          stones = joinSuperstring(pos + 2 * up, stones, cap);
+        }
+        if (board.color(a) == Color.EMPTY && board.color(pos + up) == Color.EMPTY) {
+          stones = joinSuperstring(b, stones, cap);
+        }
+      }
+    }
+    // The liberties, the target's first (they count, but are not listed).
+    int head = board.chainHead(target);
+    for (int r = 0; r < stones; r++) {
+      int pos = ssStones[r];
+      for (int dir : directions) {
+        int q = pos + dir;
+        if (board.color(q) == Color.EMPTY && ssLibMarker.markIfNew(q)) {
+          if (++all > max) {
+            return -1;
+          }
+          if (!touchesChain(q, head)) {
+            ssLibs[n++] = q;
+          }
+        }
+      }
+    }
+    return n;
+  }
+
+  private int joinSuperstring(int q, int stones, int cap) {
+    if (board.color(q) != defender || ssStoneMarker.isMarked(q)) {
+      return stones;
+    }
+    return addToSuperstring(board.chainHead(q), stones, cap);
+  }
+
+  /**
+   * Marks the chain at h as part of the superstring, and lists its stones if it has few liberties.
+   */
+  private int addToSuperstring(int h, int stones, int cap) {
+    boolean listed = board.libertyCount(h) <= cap;
+    int q = h;
+    do {
+      ssStoneMarker.mark(q);
+      if (listed) {
+        ssStones[stones++] = q;
+      }
+      q = board.nextInChain(q);
+    } while (q != h);
+    return stones;
+  }
+
+  private boolean touchesChain(int p, int head) {
+    return inChain(p - stride, head)
+        || inChain(p - 1, head)
+        || inChain(p + 1, head)
+        || inChain(p + stride, head);
+  }
+
+  /**
+   * The defender's moves on the liberties of the target's superstring (at most five in all): those
+   * where the attacker's stone would not be in atari, and next to those where it would have at most
+   * two liberties, the points where the defender's stone is no self-atari (GNU Go's
+   * superstring_moves with its special_rescue_moves).
+   */
+  private int superstringRescues(int libs, int[] out, int[] score, int n) {
+    int k = superstringLiberties(3, 5);
+    for (int i = 0; i < k; i++) {
+      int a = ssLibs[i];
+      if (!selfAtari(a, attacker)) {
+        n = add(a, 12, out, score, n);
+      }
+      n = specialRescues(a, libs, out, score, n);
+    }
+    return n;
+  }
+
+  /**
+   * Squeezes (GNU Go's squeeze_moves): where the attacker cannot play on a liberty of the target
+   * and the defender's stone there would have no more liberties than the target has, the defender's
+   * chain would run on through that liberty's other liberty (along points where the attacker cannot
+   * play). If it ends on a point where the attacker's stone would be in atari, but the defender's
+   * stone on the attacker's last liberty there would have fewer than three liberties and fewer than
+   * on the point itself, that point squeezes the target's liberties: it is tried.
+   */
+  private int squeezes(int[] liberties, int count, int[] out, int[] score, int n) {
+    int[] libs2 = six;
+    for (int k = 0; k < count && count <= 4; k++) {
+      int lib = liberties[k];
+      if (!board.isSuicide(lib, attacker) || board.isSuicide(lib, defender)) {
+        continue;
+      }
+      board.playAssumeLegal(lib, defender);
+      int k2 = board.liberties(lib, libs2, 5, libertyMarker);
+      board.undo();
+      if (k2 != count) {
+        continue;
+      }
+      int move = Point.NONE;
+      for (int r = 0; r < k2 && move == Point.NONE; r++) {
+        if (!isLiberty(libs2[r], liberties, count)) {
+          move = libs2[r];
+        }
+      }
+      int previous = lib;
+      for (int steps = 0; move != Point.NONE && board.isSuicide(move, attacker); steps++) {
+        if (steps > 8 || libertiesIfPlayed(move, defender, 2) != 2) {
+          move = Point.NONE;
+          break;
+        }
+        int nextMove = pair[0] == previous ? pair[1] : pair[0];
+        previous = move;
+        move = nextMove;
+        if (isLiberty(move, liberties, count)) {
+          move = Point.NONE;
+        }
+      }
+      if (move == Point.NONE || libertiesIfPlayed(move, attacker, 1) != 1) {
+        continue;
+      }
+      int last = pair[0];
+      int there = board.libertiesAfterPlay(last, defender, 3, libertyMarker);
+      if (there < 3 && there < board.libertiesAfterPlay(move, defender, 3, libertyMarker)) {
+        n = add(move, 12, out, score, n);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Where the attacker's stone on lib would have at most two liberties, the defender plays next to
+   * lib, so that the attacker cannot block there (GNU Go's special_rescue_moves).
+   */
+  private int specialRescues(int lib, int libs, int[] out, int[] score, int n) {
+    int otherLibs =
+        board.isSuicide(lib, attacker)
+            ? 0
+            : board.libertiesAfterPlay(lib, attacker, 3, libertyMarker);
+    if (otherLibs > 2) {
+      return n;
+    }
+    for (int dir : directions) {
+      int q = lib + dir;
+      if (board.color(q) != Color.EMPTY || (otherLibs > 1 && selfAtari(q, defender))) {
+        continue;
+      }
+      if (libs > 3) {
+        // Against four liberties, the attacker must be unable to block on two points next to q.
+        int protectedPoints = 0;
+        for (int d2 : directions) {
+          int r = q + d2;
+          if (board.color(r) == Color.EMPTY
+              && board.libertiesAfterPlay(r, attacker, 3, libertyMarker) < 3) {
+            protectedPoints++;
+          }
+        }
+        if (protectedPoints < 2) {
+          continue;
+        }
+      }
+      n = add(q, 12, out, score, n);
     }
     return n;
   }

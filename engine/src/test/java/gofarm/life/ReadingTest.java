@@ -421,6 +421,66 @@ class ReadingTest {
     assertEquals("WIN G19", read(board, "J19", false));
   }
 
+  /**
+   * GNU Go's reading.tst 92 (incident42.sgf at move 89): white's P16 chain (liberties Q15 and R14)
+   * is saved only at T15, next to T14, a liberty of its superstring (S14 joins it through R14,
+   * where black's stone would be in atari) on which black's stone would have two liberties at most,
+   * so that black cannot block there. GNU Go answers {@code 1 T15}.
+   */
+  @Test
+  void theDefenderPlaysNextToALibertyOfItsSuperstring() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . . . . . . . . . . . . O . . .
+                . . . O X . . . . . . . . X O . . O O
+                . X X O X . . . . . . . . X X O O X O
+                . O O X X . . . . X . O . X O X X X .
+                . O X O O O O O . . . . . X O . . X .
+                . O X X X X X . . . . . . X O O . O .
+                . O X O X . . . . . . . . X X O O X .
+                . . O O . . . . . . . . . . . X X X .
+                . . X . . . . . . . . . . . . . . . .
+                . . . X . . . . . X . . . . . X . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . O . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . X . X . . .
+                . . . . . . . X . . . . . . . . . . .
+                . . X X X X X O . X . . O . . X . . .
+                . X X O X O X O . . . . . . . . . . .
+                . O O O X O O . . . . . . . . . . . .
+                . . O . O . O . . . . . . . . . . . .
+                """)
+            .board();
+    assertEquals("WIN T15", read(board, "P16", false));
+  }
+
+  /**
+   * GNU Go's reading.tst 203 (reading46.sgf): black's H9 chain has three liberties; white cannot
+   * play G9 (suicide), and black's stone there would join F9 and run out at E9 only. White's E9 is
+   * in atari, but black's stone on its last liberty D9 would have fewer liberties than on E9
+   * itself, so E9 squeezes black's liberties (GNU Go's squeeze move). GNU Go answers {@code 1 E9}.
+   */
+  @Test
+  void aSqueezeCapturesThroughAShortageOfLiberties() {
+    Board board =
+        Diagram.parse(
+                """
+                O . O . . X . X X
+                . O O X X O X X .
+                O O X X O O O . O
+                X X . X O . O O O
+                X . X O O . . . .
+                . X X O . . . . .
+                X X O O . . . . .
+                O O O . . . . . .
+                . . . . . . . . .
+                """)
+            .board();
+    assertEquals("WIN E9", read(board, "H9", true));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
