@@ -592,7 +592,7 @@ public final class Reading {
       } else if (libs == 3) {
         n = netMoves(liberties, count, out, score, n);
       }
-      n = neighbourChainMoves(toMove, out, score, n);
+      n = neighbourChainMoves(toMove, depth, out, score, n);
       if (libs >= 3) {
         // GNU Go's attack3 moves; against two liberties the blocker attacks made false captures.
         n = doubleAtariGuards(out, score, n);
@@ -614,7 +614,7 @@ public final class Reading {
         n = raceAttacks(liberties, out, score, n);
       }
     } else {
-      n = neighbourChainMoves(toMove, out, score, n);
+      n = neighbourChainMoves(toMove, depth, out, score, n);
       if (libs == 1) {
         n = koBackfills(liberties[0], out, score, n);
         if (depth == 0) {
@@ -1383,7 +1383,7 @@ public final class Reading {
    * Moves on the chains of the attacker next to the target: the defender captures those in atari
    * and ataris those with two liberties; the attacker rescues its own in atari.
    */
-  private int neighbourChainMoves(byte toMove, int[] out, int[] score, int n) {
+  private int neighbourChainMoves(byte toMove, int depth, int[] out, int[] score, int n) {
     int chains = attackerChainsAroundTarget();
     int[] libs = pair;
     for (int i = 0; i < chains; i++) {
@@ -1396,7 +1396,12 @@ public final class Reading {
           // The attacker may also save it by capturing a chain of the defender next to it.
           n = capturesAround(h, defender, 190, out, score, n);
         }
-      } else if (l == 2 && toMove == defender && board.libertyCount(target) > 1) {
+      } else if (l == 2
+          && toMove == defender
+          && board.libertyCount(target) > 1
+          && (depth <= BACKFILL_DEPTH || !hasNeighbourInAtari(h, defender))) {
+        // Deep in a line, not against a chain that can capture first (GNU Go's break_chain2
+        // limit, reading.tst 171).
         // A counter-atari, only when the target is not in atari itself.
         int k = board.liberties(h, libs, 2, libertyMarker);
         int l0 = libs[0];
@@ -1435,6 +1440,20 @@ public final class Reading {
       }
     }
     return n;
+  }
+
+  /** Whether a chain of colour c next to the chain at h is in atari. */
+  private boolean hasNeighbourInAtari(int h, byte c) {
+    int q = h;
+    do {
+      for (int dir : directions) {
+        if (board.color(q + dir) == c && board.libertyCount(q + dir) == 1) {
+          return true;
+        }
+      }
+      q = board.nextInChain(q);
+    } while (q != h);
+    return false;
   }
 
   /** The last liberties of the chains of colour c in atari next to the chain at h, at score s. */

@@ -481,6 +481,35 @@ class ReadingTest {
     assertEquals("WIN E9", read(board, "H9", true));
   }
 
+  /**
+   * GNU Go's reading.tst 163 (trevor b75.sgf at move 62): E12 cannot be captured. Deep in a line
+   * the defender no longer puts in atari a two-liberty attacking chain that has a chain of the
+   * defender in atari next to it (GNU Go's break_chain2 limit), so the reading ends well within its
+   * budget instead of running out. GNU Go answers {@code 0}.
+   */
+  @Test
+  void deepCounterAtarisAgainstAChainThatCapturesFirstAreNotRead() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . . . . . . . . . .
+                . . . . X X O . . . . . .
+                . . . . . O . O . . . . .
+                . . . X O O X O . O O O .
+                . . . X O X . X . . X O O
+                . . . . . X . . O O X X O
+                . . . X X . O . O X . . X
+                . . X O O . . . . X . X .
+                X . X . . . . O . . . . .
+                . X O O . O . . X . X . .
+                X O O . . O X X . . . . .
+                . X . O O X . X . . . . .
+                . . . O X . X . . . . . .
+                """)
+            .board();
+    assertEquals("0", read(board, "E12", true));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
