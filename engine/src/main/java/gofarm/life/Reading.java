@@ -686,15 +686,7 @@ public final class Reading {
     if (board.chainSize(target) != 1 || !koShape(lib)) {
       return n;
     }
-    if (board.isSuicide(lib, defender)) {
-      return n;
-    }
-    board.playAssumeLegal(lib, defender);
-    int k = board.liberties(lib, six, six.length, libertyMarker);
-    board.undo();
-    if (k > 5) {
-      return n;
-    }
+    int k = extensionLiberties(lib);
     for (int i = 0; i < k; i++) {
       if (k == 1 || !selfAtari(six[i], attacker)) {
         n = add(six[i], 20, out, score, n);
@@ -737,21 +729,30 @@ public final class Reading {
    * escape there (GNU Go's attack1 backfilling; reading.tst 121, 127).
    */
   private int captureBackfills(int lib, int[] out, int[] score, int n) {
-    if (board.chainSize(target) != 1 || board.isSuicide(lib, defender)) {
+    if (board.chainSize(target) != 1) {
       return n;
     }
-    board.playAssumeLegal(lib, defender);
-    int k = board.liberties(lib, six, six.length, libertyMarker);
-    board.undo();
-    if (k > 5) {
-      return n;
-    }
+    int k = extensionLiberties(lib);
     for (int i = 0; i < k; i++) {
       if (!selfAtari(six[i], attacker)) {
         n = add(six[i], 20, out, score, n);
       }
     }
     return n;
+  }
+
+  /**
+   * The liberties the target's single stone would have after extending to lib, in {@link #six}; 0
+   * when the extension is suicide or gives more than five (the stone is not caught there).
+   */
+  private int extensionLiberties(int lib) {
+    if (board.isSuicide(lib, defender)) {
+      return 0;
+    }
+    board.playAssumeLegal(lib, defender);
+    int k = board.liberties(lib, six, six.length, libertyMarker);
+    board.undo();
+    return k > 5 ? 0 : k;
   }
 
   /**
