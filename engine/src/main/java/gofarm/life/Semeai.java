@@ -206,8 +206,8 @@ public final class Semeai {
               + (g.isOnBoard(b) ? g.name(b) : "point " + b));
     }
     setUp(position, a, b);
-    // One search per ko level, the next only if the last refused A's colour a ko it wanted and
-    // left A something to gain: each level lets A do more, so values only rise.
+    // One search per ko level, the next only if a ko retake came up in the last and A has
+    // something left to gain: each level lets A do more, so values only rise.
     int[] values = new int[LEVEL_CODES.length];
     int[] moves = new int[LEVEL_CODES.length];
     int levels = 0;
@@ -437,26 +437,6 @@ public final class Semeai {
   }
 
   /**
-   * Whether the region holds an empty space of at least {@link #ROOM_FOR_TWO_EYES} points: the
-   * enemy has no stone in it (a region holds none), and the shapes the enemy kills by playing
-   * inside (the nakade, up to the rabbity six) are smaller, so the owner answering each move makes
-   * two eyes there. The eye estimate may count less where such a space meets another at a half
-   * point, and counts a bigger one as 0 to 2 eyes: too little to judge a capturer of seven stones.
-   */
-  private boolean hasRoomForTwoEyes(PointSet region) {
-    PointSet empty =
-        region.copy().andNot(board.points(Color.BLACK)).andNot(board.points(Color.WHITE));
-    while (!empty.isEmpty()) {
-      PointSet space = PointSet.component(empty.next(0), empty);
-      if (space.cardinality() >= ROOM_FOR_TWO_EYES) {
-        return true;
-      }
-      empty.andNot(space);
-    }
-    return false;
-  }
-
-  /**
    * A's chain has just been captured, and the capturer must live: B's colour wins ({@link #A_DIES})
    * only if B then lives, A's colour moving first.
    */
@@ -492,6 +472,26 @@ public final class Semeai {
     // two eyes lives, any other dies.
     nodes += ESTIMATE_NODES;
     return EyeEstimator.groupAt(eyes.estimate(board), p).minEyes() >= 2;
+  }
+
+  /**
+   * Whether the region holds an empty space of at least {@link #ROOM_FOR_TWO_EYES} points: the
+   * enemy has no stone in it (a region holds none), and the shapes the enemy kills by playing
+   * inside (the nakade, up to the rabbity six) are smaller, so the owner answering each move makes
+   * two eyes there. The eye estimate may count less where such a space meets another at a half
+   * point, and counts a bigger one as 0 to 2 eyes: too little to judge a capturer of seven stones.
+   */
+  private boolean hasRoomForTwoEyes(PointSet region) {
+    PointSet empty =
+        region.copy().andNot(board.points(Color.BLACK)).andNot(board.points(Color.WHITE));
+    while (!empty.isEmpty()) {
+      PointSet space = PointSet.component(empty.next(0), empty);
+      if (space.cardinality() >= ROOM_FOR_TWO_EYES) {
+        return true;
+      }
+      empty.andNot(space);
+    }
+    return false;
   }
 
   // ---------------------------------------------------------------- moves
