@@ -48,6 +48,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.NoAlertPresentException;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -241,8 +242,14 @@ class BrowserTest {
     return "http://127.0.0.1:" + coordinator.metricsPort() + path;
   }
 
+  /**
+   * A wait that polls through page loads: an element found just before the page is replaced (the
+   * cancel form's redirect, a live update) is stale, and the next poll finds the new one.
+   */
   private static WebDriverWait waiting() {
-    return new WebDriverWait(browser, WAIT, Duration.ofMillis(100));
+    WebDriverWait wait = new WebDriverWait(browser, WAIT, Duration.ofMillis(100));
+    wait.ignoring(StaleElementReferenceException.class);
+    return wait;
   }
 
   /** Logs in through the form as a person would, after dropping any earlier session. */
