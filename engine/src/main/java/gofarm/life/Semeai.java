@@ -363,7 +363,7 @@ public final class Semeai {
       koSeen = true;
       boolean byA = toMove == colorA;
       boolean threat = byA ? level == A_RETAKES : level == B_RETAKES;
-      if (!threat || board.color(m) != Color.EMPTY) {
+      if (!threat) {
         return 0;
       }
       // The retake after a ko threat: it brings back a position of the line, as play would.
