@@ -8,8 +8,9 @@ answers are compared as text: the pair and the move.
 
     tools/semeai-random-races.py [--seed N] [--size N] [--games N] [--gofarm CMD] [--gnugo CMD]
 
-Prints how many races were asked, how many answers agree, the commonest disagreements (gofarm's
-pair or refusal against GNU Go's pair), and the first few races where either answer has a ko code.
+Prints how many races were asked, how many answers agree (with and without the move), how many
+gofarm refuses, the commonest disagreements (gofarm's pair or refusal against GNU Go's pair), and
+the first few races where either answer has a ko code.
 The same seed gives the same races.
 """
 import argparse
@@ -79,7 +80,10 @@ def main():
     gofarm = run(args.gofarm, asked)
     gnugo = run(args.gnugo, asked)
     agree = sum(1 for k in races if gofarm.get(k) == gnugo.get(k))
-    print(f"{len(races)} races on {n}x{n} (seed {args.seed}): the answers agree on {agree}")
+    pairs = sum(1 for k in races if gofarm.get(k, "?")[:4] == gnugo.get(k, "!")[:4])
+    refused = sum(1 for k in races if not gofarm.get(k, "?").startswith("="))
+    print(f"{len(races)} races on {n}x{n} (seed {args.seed}): the answers agree on {agree}, "
+          f"the pairs (without the move) on {pairs}; gofarm refuses {refused}")
     differences = collections.Counter()
     for k in races:
         ours, theirs = gofarm.get(k, "?"), gnugo.get(k, "?")

@@ -53,8 +53,10 @@ import java.util.List;
  *       ({@link Semeai}): the defence of A, the attack on B, and A's colour's first move that
  *       reaches them ({@code PASS} when passing does or nothing saves A). As in GNU Go, a capture
  *       counts only if the capturer then lives ({@link Semeai#capturerMustLive}): "both die" comes
- *       out as the capturer dying and the captured chain living. Open races are read too; one that
- *       runs out of its node budget is refused.
+ *       out as the capturer dying and the captured chain living. Open races are read too; one whose
+ *       full reading runs out of its node budget is read again selectively, as GNU Go reads every
+ *       race ({@link Semeai#selective}: the first few moves at each node), and refused only if that
+ *       too runs out.
  *   <li>{@code increase_depths}, {@code decrease_depths}: double or halve every reading budget (GNU
  *       Go raises its depth limits by one).
  * </ul>
@@ -273,6 +275,14 @@ public final class AnalysisGtp {
     }
     Semeai.Result r =
         new Semeai(game).capturerMustLive().setBudget(scaled(SEMEAI_NODES)).read(a, b);
+    if (!r.exact()) {
+      r =
+          new Semeai(game)
+              .capturerMustLive()
+              .selective()
+              .setBudget(scaled(SEMEAI_NODES))
+              .read(a, b);
+    }
     if (!r.exact()) {
       throw new GtpEngine.Failure(
           "reading ran out of its budget of "

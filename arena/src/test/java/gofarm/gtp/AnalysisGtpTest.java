@@ -275,6 +275,54 @@ class AnalysisGtpTest {
         """);
   }
 
+  /**
+   * The race of the straight three against the open white group: its full reading runs out of the
+   * 250,000 nodes, the selective one answers as GNU Go 3.8 does: black to move lives at B1 and
+   * cannot kill the open group ({@code 1 0 B1}), white to move kills at B1 ({@code 1 1 B1}). With a
+   * sixteenth of the budget the selective reading runs out too, and the race is refused.
+   */
+  @Test
+  void anOpenRaceIsReadSelectivelyWhenTheFullReadingRunsOut() {
+    assertTranscript(
+        STRAIGHT_THREE
+            + """
+            1 analyze_semeai A2 E3
+            2 analyze_semeai E3 A2
+            """,
+        """
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =
+
+        =1 1 0 B1
+
+        =2 1 1 B1
+
+        """);
+  }
+
   /** Every command names what is wrong with its arguments, and an open group is not guessed. */
   @Test
   void refusals() {
@@ -294,7 +342,11 @@ class AnalysisGtpTest {
             11 increase_depths 2
             12 trymove b a2
             13 popgo 1
-            14 analyze_semeai A2 E3
+            14 decrease_depths
+            15 decrease_depths
+            16 decrease_depths
+            17 decrease_depths
+            18 analyze_semeai A2 E3
             """,
         """
         =
@@ -355,7 +407,15 @@ class AnalysisGtpTest {
 
         ?13 popgo takes no arguments, got 1
 
-        ?14 reading ran out of its budget of 250000 nodes; increase_depths reads deeper
+        =14
+
+        =15
+
+        =16
+
+        =17
+
+        ?18 reading ran out of its budget of 15625 nodes; increase_depths reads deeper
 
         """);
   }

@@ -50,13 +50,18 @@ import java.util.List;
  * board's; a move that repeats a position of the line or one the game's superko rule forbids is not
  * played, except a ko retake after a threat where the level below allows it.
  *
+ * <p>A race whose search runs out of nodes can be read again {@link #selective()}ly, as GNU Go
+ * reads every race: only the first few moves at each node, fewer deeper.
+ *
  * <p>Kos are scored with GNU Go's codes by reading the race up to three times: first with B's
  * colour winning every ko (it may retake at once, as after a threat), so what A reaches is {@code
  * WIN}; then, if a ko came up, with neither side able to retake at once, so the first to take a ko
  * wins it ({@code KO_A}); then with A's colour able to retake at once ({@code KO_B}: A needs the
  * first threat). Each code is that of the first reading that reaches it, and the move that of the
- * reading that reaches both. A transposition table keyed by the position, the ko point, the player
- * to move, a pending pass and the level keeps bounds of values read.
+ * reading that reaches both. A ko capture that the other side may retake at once is not read: the
+ * retake brings back the same position with the same side to move. A transposition table keyed by
+ * the position, the ko point, the player to move, a pending pass and the level keeps bounds of
+ * values read.
  *
  * <p>A line where one side retakes a ko at every turn and the other passes ends, after two passes,
  * as both living; GNU Go's reading lets the ko's owner win some of those where gofarm reports the
@@ -89,13 +94,27 @@ public final class Semeai {
   /** The budget of the local reading of A's life once B is captured. */
   static final long AFTER_CAPTURE_NODES = 20_000;
 
+  /** That budget in a selective reading, where the eye estimate judges what it cannot read. */
+  static final long SELECTIVE_AFTER_CAPTURE_NODES = 500;
+
   /**
    * What one eye estimate of the whole board costs in the node budget: about the time of this many
    * nodes of the search, so that the budget bounds the time.
    */
   static final long ESTIMATE_NODES = 1_000;
 
-  /** The deepest line read; deeper lines count as an exhausted budget. */
+  /** The moves read at a node of a selective reading, near the root. */
+  static final int SELECTIVE_MOVES = 3;
+
+  /** The depths beyond which a selective reading tries two moves at a node, then only one. */
+  static final int SELECTIVE_DEPTH_TWO = 6;
+
+  static final int SELECTIVE_DEPTH_ONE = 12;
+
+  /**
+   * The deepest line read; deeper lines count as an exhausted budget, or in a selective reading as
+   * both living.
+   */
   static final int MAX_DEPTH = 150;
 
   // The outcomes, from A's side, in the order A's colour prefers them.
@@ -133,6 +152,7 @@ public final class Semeai {
   private final Game game;
   private long budget = DEFAULT_NODES;
   private boolean capturerMustLive;
+  private boolean selective;
 
   // The race being read.
   private Board board;
@@ -185,6 +205,20 @@ public final class Semeai {
    */
   public Semeai capturerMustLive() {
     this.capturerMustLive = true;
+    return this;
+  }
+
+  /**
+   * Reads only the best moves at each node, as GNU Go's semeai reading does: {@link
+   * #SELECTIVE_MOVES} of them near the root, two beyond {@link #SELECTIVE_DEPTH_TWO}, one beyond
+   * {@link #SELECTIVE_DEPTH_ONE}; a pass only where none of them saves anything (and there, only
+   * where no move can be played). A line that captures neither chain in {@link #MAX_DEPTH} moves
+   * counts as both living, and the life of a capturer is read with {@link
+   * #SELECTIVE_AFTER_CAPTURE_NODES}. So many races whose full reading runs out of nodes are read
+   * within the same budget, trusting the move order where the full reading tries every move.
+   */
+  public Semeai selective() {
+    this.selective = true;
     return this;
   }
 
@@ -284,6 +318,9 @@ public final class Semeai {
     if (passes == 2 && !captured) {
       return BOTH_LIVE;
     }
+    if (depth >= MAX_DEPTH && selective) {
+      return BOTH_LIVE;
+    }
     if (++nodes > budget || depth >= MAX_DEPTH) {
       exhausted = true;
       return BOTH_LIVE;
@@ -316,10 +353,16 @@ public final class Semeai {
     int count = generate(toMove, depth);
     int[] moves = moveLists[depth];
     byte next = Color.opponent(toMove);
+    int limit = movesTried(depth);
+    int tried = 0;
     for (int i = 0; i <= count && alpha < beta; i++) {
-      int m = i < count ? moves[i] : Point.PASS;
+      int m = i < count && tried < limit ? moves[i] : Point.PASS;
       int value;
       if (m == Point.PASS) {
+        i = count;
+        if (selective && tried > 0 && (limit == 1 || best != (maximising ? A_DIES : B_DIES))) {
+          break; // as GNU Go's: a pass only when no move read saves anything
+        }
         board.pass(toMove);
         value = search(next, passes + 1, alpha, beta, depth + 1);
       } else {
@@ -327,6 +370,7 @@ public final class Semeai {
         if (records == 0) {
           continue;
         }
+        tried++;
         value = search(next, 0, alpha, beta, depth + 1);
         if (records == 2) {
           board.undo();
@@ -352,6 +396,14 @@ public final class Semeai {
     return best;
   }
 
+  /** How many moves (besides the pass) are read at this depth. */
+  private int movesTried(int depth) {
+    if (!selective) {
+      return Integer.MAX_VALUE;
+    }
+    return depth > SELECTIVE_DEPTH_ONE ? 1 : depth > SELECTIVE_DEPTH_TWO ? 2 : SELECTIVE_MOVES;
+  }
+
   /**
    * Plays m for {@code toMove} under the level's ko rules and returns the board records it took (1,
    * or 2 for a retake after a threat), or 0 when m may not be played: illegal, repeating the line
@@ -361,9 +413,7 @@ public final class Semeai {
   private int play(int m, byte toMove, byte next, int depth) {
     if (m == board.koPoint() && toMove == board.koColor()) {
       koSeen = true;
-      boolean byA = toMove == colorA;
-      boolean threat = byA ? level == A_RETAKES : level == B_RETAKES;
-      if (!threat) {
+      if (!retakesAtOnce(toMove)) {
         return 0;
       }
       // The retake after a ko threat: it brings back a position of the line, as play would.
@@ -377,11 +427,26 @@ public final class Semeai {
     if (!board.play(m, toMove)) {
       return 0;
     }
+    if (board.koPoint() != Point.NONE
+        && retakesAtOnce(next)
+        && board.color(a) == colorA
+        && board.color(b) == colorB) {
+      // A ko capture the other side retakes at once brings back this very position with the same
+      // side to move: never better than playing elsewhere at once.
+      koSeen = true;
+      board.undo();
+      return 0;
+    }
     if (repeats(next, depth)) {
       board.undo();
       return 0;
     }
     return 1;
+  }
+
+  /** Whether this level lets {@code player} retake a ko at once, as after a threat. */
+  private boolean retakesAtOnce(byte player) {
+    return player == colorA ? level == A_RETAKES : level == B_RETAKES;
   }
 
   private long key(byte toMove, int passes) {
@@ -461,7 +526,7 @@ public final class Semeai {
                   board,
                   (hash, next) ->
                       game.repeatsHistory(hash, next == Color.BLACK ? Player.BLACK : Player.WHITE))
-              .setBudget(AFTER_CAPTURE_NODES);
+              .setBudget(selective ? SELECTIVE_AFTER_CAPTURE_NODES : AFTER_CAPTURE_NODES);
       Reading.Result kill = reading.attackIn(p, area);
       nodes += kill.nodes();
       if (kill.exact()) {
@@ -502,7 +567,7 @@ public final class Semeai {
   private static final int OUTSIDE_FILL = 600;
   private static final int SHARED_FILL = 500;
   private static final int EXTEND = 450;
-  private static final int VITAL = 400;
+  private static final int VITAL = 850;
   private static final int ATARI_NEAR = 350;
   private static final int BACKFILL = 300;
   private static final int SELF_ATARI_FILL = 100;

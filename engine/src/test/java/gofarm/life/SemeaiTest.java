@@ -1,6 +1,7 @@
 package gofarm.life;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -82,21 +83,60 @@ class SemeaiTest {
       . O . X O . . . .
       """;
 
+  /**
+   * From a random 5×5 game: white's B5-B4 (liberties B3, C5) against black's A5-A3 (A2, B3). White
+   * to move captures only through a ko whose first threat it needs, black to move captures
+   * outright; GNU Go 3.8's analyze_semeai answers {@code 3 3 C5} and {@code 1 1 D2}.
+   */
+  private static final String KO_RACE =
+      """
+      X O . O .
+      X O X O .
+      X . X O O
+      . X X . .
+      . . X O .
+      """;
+
+  /**
+   * The straight three of the black group on the first two lines, against the open white group
+   * around it: black lives at B1, white kills there.
+   */
+  private static final String STRAIGHT_THREE =
+      """
+      . . . . . . . . .
+      . . . . . . . . .
+      . . . . . . . . .
+      . . . . . . . . .
+      . . . . . . . . .
+      . . . . . . . . .
+      O O O O O . . . .
+      X X X X O . . . .
+      . . . X O . . . .
+      """;
+
   private static String read(String diagram, String a, String b) {
     return read(diagram, a, b, false);
   }
 
   private static String read(String diagram, String a, String b, boolean capturerMustLive) {
     Board board = Diagram.parse(diagram).board();
-    Game game = new Game(board.geometry(), new Rules(7.5, KoRule.SIMPLE, false));
-    game.setup(board.colors());
-    Geometry g = board.geometry();
-    Semeai semeai = new Semeai(game);
+    Semeai semeai = semeai(diagram);
     if (capturerMustLive) {
       semeai.capturerMustLive();
     }
-    Semeai.Result r = semeai.read(g.parse(a), g.parse(b));
-    assertTrue(r.exact(), "the race " + a + " " + b + " is read out");
+    return answer(semeai.read(board.geometry().parse(a), board.geometry().parse(b)), board);
+  }
+
+  private static Semeai semeai(String diagram) {
+    Board board = Diagram.parse(diagram).board();
+    Game game = new Game(board.geometry(), new Rules(7.5, KoRule.SIMPLE, false));
+    game.setup(board.colors());
+    return new Semeai(game);
+  }
+
+  private static String answer(Semeai.Result r, Board board) {
+    Geometry g = board.geometry();
+    assertTrue(r.exact(), "the race is read out");
     String move =
         r.move() == Point.NONE ? "" : r.move() == Point.PASS ? " PASS" : " " + g.name(r.move());
     return Reading.name(r.defenceOfA()) + " " + Reading.name(r.attackOnB()) + move;
@@ -135,6 +175,34 @@ class SemeaiTest {
     assertEquals("0 0", read(NAKADE, "A2", "B1", true));
     String white = read(NAKADE, "B1", "A2", true);
     assertTrue(white.matches("WIN WIN (A1|C1)"), white);
+  }
+
+  @Test
+  void aKoWhoseFirstThreatTheMoverNeedsIsKoBAndTheOtherSideCapturesOutright() {
+    assertEquals("KO_B KO_B C5", read(KO_RACE, "B4", "A4", true));
+    String black = read(KO_RACE, "A4", "B4", true);
+    assertTrue(black.startsWith("WIN WIN"), black);
+  }
+
+  @Test
+  void aRaceTheFullReadingCannotFinishIsReadSelectively() {
+    Board board = Diagram.parse(STRAIGHT_THREE).board();
+    Geometry g = board.geometry();
+    Semeai.Result full =
+        semeai(STRAIGHT_THREE)
+            .capturerMustLive()
+            .setBudget(250_000)
+            .read(g.parse("A2"), g.parse("E3"));
+    assertFalse(
+        full.exact(), "the open white group's liberties are too many to fill in every order");
+    // As GNU Go 3.8 answers: black lives at B1 and cannot kill the open group (1 0 B1).
+    Semeai.Result selective =
+        semeai(STRAIGHT_THREE)
+            .capturerMustLive()
+            .selective()
+            .setBudget(250_000)
+            .read(g.parse("A2"), g.parse("E3"));
+    assertEquals("WIN 0 B1", answer(selective, board));
   }
 
   @Test
