@@ -36,8 +36,9 @@ import java.util.Arrays;
  *       racing chain from outside, and its snapback set-up; a capture into a snapback fails, as in
  *       GNU Go, and so does an attack that the defender's moves do not answer but that leaves the
  *       target safe even if the attacker moves again (GNU Go's check); a target that reaches {@link
- *       #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the start is read).
- *       Ladders and nets are read out this way.
+ *       #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the start, or gets
+ *       them by the defender's first move without a capture, is read on). Ladders and nets are read
+ *       out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides (but points that touch only the mover's own stones outside small
  *       regions), and the target lives only by staying on the board: the attacker has no move left
@@ -90,7 +91,7 @@ public final class Reading {
 
   /**
    * A tactical target with more liberties than this has escaped; one with this many has escaped
-   * after the first move of a line.
+   * deeper than {@link #FOUR_LIBERTIES_DEPTH} moves into a line.
    */
   public static final int SAFE_LIBERTIES = 4;
 
@@ -98,6 +99,12 @@ public final class Reading {
    * How deep in a tactical line a chain with three liberties is still read; deeper, it has escaped.
    */
   static final int DEEP_THREE_LIBERTIES = 8;
+
+  /**
+   * How deep in a tactical line a chain with four liberties is still read (GNU Go's fourlib depth,
+   * there 7): at the start, and in the attacker's answer to the defender's first move.
+   */
+  static final int FOUR_LIBERTIES_DEPTH = 1;
 
   /** How deep in a line the attacker still backfills (GNU Go's backfill depth). */
   static final int BACKFILL_DEPTH = 12;
@@ -383,10 +390,10 @@ public final class Reading {
     int libs = board.libertyCount(target);
     if (!local
         && (libs > SAFE_LIBERTIES
-            || (libs == SAFE_LIBERTIES && depth > 0)
+            || (libs == SAFE_LIBERTIES && depth > FOUR_LIBERTIES_DEPTH)
             || (libs == 3 && depth > DEEP_THREE_LIBERTIES))) {
-      // Escaped. A fourth liberty counts as escaped once the line has begun, and a third deep in a
-      // line (GNU Go's depths); a target that has four at the start is still read, as GNU Go does.
+      // Escaped. A fourth liberty counts as escaped after the attacker's first answer, and a third
+      // deep in a line (GNU Go's depths, shorter); four at the start are read, as GNU Go does.
       return safe;
     }
     long key = key(toMove, komaster);
@@ -455,6 +462,8 @@ public final class Reading {
     int result = -1;
     if (snapback(m, board.captures(toMove) - captured)) {
       result = LOSS;
+    } else if (playable && escapesByCapture(toMove, captured)) {
+      result = conditional ? KO_B : WIN;
     } else if (playable) {
       path[pathLength++] = hash;
       result = reverse(search(other, next, depth + 1));
@@ -476,6 +485,20 @@ public final class Reading {
       board.undo();
     }
     return result;
+  }
+
+  /**
+   * Whether the defender's move just played captured and left the target with {@link
+   * #SAFE_LIBERTIES} liberties or more: in tactical reading it has escaped, without the attacker's
+   * answer that a fourth liberty gets at the start of a line. Some of its liberties are then the
+   * points of the stones it took, which the attacker fills only from inside (reading.tst 191: a
+   * race that the answer would read as lost, as GNU Go does).
+   */
+  private boolean escapesByCapture(byte toMove, int captured) {
+    return !local
+        && toMove == defender
+        && board.captures(toMove) > captured
+        && board.libertyCount(target) >= SAFE_LIBERTIES;
   }
 
   /**

@@ -360,6 +360,33 @@ class ReadingTest {
   }
 
   /**
+   * GNU Go's reading.tst 45 (incident225.sgf at move 252), the top of columns F to O alone: black's
+   * C8 has three liberties; C9 gives it a fourth, but white's C7 still captures it, and only C7
+   * saves it, through a ko black takes first. Reading the attacker's answer to the defender's first
+   * move when the target has four liberties finds that: GNU Go answers {@code 2 C7} on this diagram
+   * (and {@code 1 C9} to the attack), where C9 counted as an escape before.
+   */
+  @Test
+  void aFourthLibertyIsReadInTheAttackersFirstAnswer() {
+    Board board =
+        Diagram.parse(
+                """
+                O . . . O X X X X
+                O . X O O X X O O
+                O O . O X X O . O
+                O X . O X O O X .
+                X O O O X X O O O
+                X X X X X O X X X
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                """)
+            .board();
+    assertEquals("KO_A C7", read(board, "C8", false));
+    assertEquals("WIN C9", read(board, "C8", true));
+  }
+
+  /**
    * GNU Go's reading.tst 81 (reading09.sgf): white's F1 takes black's G1 as a ko and leaves the E5
    * chain in atari, so white captures it through a ko it takes first (KO_A, GNU Go's {@code 2 F1}).
    * Black's defence shortens white's three-liberty chain around E5, at C2, and needs the first
