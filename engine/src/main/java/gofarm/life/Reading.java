@@ -610,8 +610,12 @@ public final class Reading {
       if (libs == 1) {
         n = captureBackfills(liberties[0], out, score, n);
       }
-      if (libs <= 2) {
+      if (libs == 1 || (libs == 2 && depth == 0)) {
         n = secondLiberties(liberties, count, 40, out, score, n);
+      } else if (libs == 2) {
+        // Inside a line only GNU Go's nets against two liberties: every point next to them made
+        // long lines that ran out of budget (reading.tst 201; 23 queries of regression/games).
+        n = capMoves(liberties, out, score, n);
       } else if (libs == 3) {
         n = netMoves(liberties, count, out, score, n);
       }
@@ -1363,6 +1367,33 @@ public final class Reading {
       n = addEmpty(l - 1, s, out, score, n);
       n = addEmpty(l + 1, s, out, score, n);
       n = addEmpty(l + stride, s, out, score, n);
+    }
+    return n;
+  }
+
+  /**
+   * The nets against a target with two liberties inside a line (GNU Go's find_cap and
+   * special_attack3): where the liberties are diagonal to each other, the empty point next to both;
+   * where they are next to each other, the points beside each of them, across the line they form,
+   * where the attacker's stone is no self-atari.
+   */
+  private int capMoves(int[] liberties, int[] out, int[] score, int n) {
+    int a = liberties[0];
+    int b = liberties[1];
+    int d = Math.abs(a - b);
+    if (d == stride - 1 || d == stride + 1) {
+      n = addEmpty(a + (b % stride - a % stride), 40, out, score, n);
+      return addEmpty(b + (a % stride - b % stride), 40, out, score, n);
+    }
+    if (d != 1 && d != stride) {
+      return n;
+    }
+    int across = d == 1 ? stride : 1;
+    for (int k = 0; k < 4; k++) {
+      int x = (k < 2 ? a : b) + ((k & 1) == 0 ? -across : across);
+      if (board.color(x) == Color.EMPTY && !selfAtari(x, attacker)) {
+        n = add(x, 40, out, score, n);
+      }
     }
     return n;
   }

@@ -387,6 +387,42 @@ class ReadingTest {
   }
 
   /**
+   * GNU Go's reading.tst 201 (arend/gnugo-gnugo7.sgf at move 24 after white's E17): black's G17
+   * captures white's E17 F17 (three liberties) in a net, the test's answer. With every point next
+   * to two liberties tried inside the line as well, the reading ran out of its budget on the open
+   * board; with GNU Go's nets alone it is read out. GNU Go itself answers {@code 0} on this diagram
+   * (the test is one it fails).
+   */
+  @Test
+  void insideALineOnlyGnuGosNetsAreTriedAgainstTwoLiberties() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . . . . . . . . . . . . . . . .
+                . . O O X X . . . . . . . . . . . . .
+                . . O X O O . X . . . . . . . . . . .
+                . . O X . . . . . . . . . . . X . . .
+                . . . X . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . X . . . . . X . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . X . . . . . . . . . . . . . . .
+                . . X . . . . . . . . . . . . . . . .
+                . . X O . O . . . . . . . . . . . . .
+                . O O . . . . . . O . . . . . . O . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                """)
+            .board();
+    assertEquals("WIN G17", read(board, "E17", true));
+  }
+
+  /**
    * GNU Go's reading.tst 81 (reading09.sgf): white's F1 takes black's G1 as a ko and leaves the E5
    * chain in atari, so white captures it through a ko it takes first (KO_A, GNU Go's {@code 2 F1}).
    * Black's defence shortens white's three-liberty chain around E5, at C2, and needs the first
