@@ -671,8 +671,11 @@ public final class Reading {
         n = outsideShortenings(liberties, count, out, score, n);
       }
       if (libs == 2) {
-        // Out of a net: the defender reaches for the points next to its liberties.
-        n = secondLiberties(liberties, count, 30, out, score, n);
+        if (depth == 0) {
+          // Out of a net: the defender reaches for the points next to its liberties, at the start
+          // only (GNU Go's defend2 has no such moves; inside a line they only cost nodes).
+          n = secondLiberties(liberties, count, 30, out, score, n);
+        }
         n = helpNeighbours(liberties, out, score, n);
       }
       if ((libs == 2 && depth <= BREAK_CHAIN_DEPTH) || (libs == 3 && depth == 0)) {
