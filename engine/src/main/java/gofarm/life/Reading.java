@@ -1672,9 +1672,20 @@ public final class Reading {
     return board.color(p) == Color.EMPTY ? add(p, s, out, score, n) : n;
   }
 
-  /** Adds p once (the first score wins, so add the most urgent reasons first). */
+  /**
+   * Adds p once, at the highest score of the reasons it is added for: a liberty that is also a
+   * counter-atari is tried as a liberty, not after every other counter-atari (reading.tst 157).
+   */
   private int add(int p, int s, int[] out, int[] score, int n) {
-    if (p == Point.NONE || !marker.markIfNew(p)) {
+    if (p == Point.NONE) {
+      return n;
+    }
+    if (!marker.markIfNew(p)) {
+      for (int i = 0; i < n; i++) {
+        if (out[i] == p) {
+          score[i] = Math.max(score[i], s);
+        }
+      }
       return n;
     }
     out[n] = p;

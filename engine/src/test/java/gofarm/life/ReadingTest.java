@@ -278,8 +278,9 @@ class ReadingTest {
    * GNU Go's reading.tst 74 (reading08.sgf) in full: white's E6 against black's E8 is a move
    * black's defences do not answer, but E8 is not captured even if white then moves again, so it is
    * no attack (GNU Go's check); white captures only through the ko at E9, where white must find the
-   * first threat: KO_B, GNU Go's {@code 3 E9}. Black saves E8 at E9 outright, and E6 captures or
-   * saves G9 (GNU Go's answers to 72 and 73).
+   * first threat: KO_B, GNU Go's {@code 3 E9}. Black saves E8 outright at E9 or E6 (GNU Go's {@code
+   * defend E8} answers {@code 1 E6} on this diagram), and E6 captures or saves G9 (GNU Go's answers
+   * to 72 and 73).
    */
   @Test
   void anAttackThatLeavesTheTargetSafeAfterASecondMoveIsNone() {
@@ -298,7 +299,7 @@ class ReadingTest {
                 """)
             .board();
     assertEquals("KO_B E9", read(board, "E8", true));
-    assertEquals("WIN E9", read(board, "E8", false));
+    assertEquals("WIN E6", read(board, "E8", false));
     assertEquals("WIN E6", read(board, "G9", true));
     assertEquals("WIN E6", read(board, "G9", false));
   }
