@@ -686,6 +686,9 @@ public final class Reading {
       if ((libs == 2 && depth <= SUPERSTRING_DEPTH) || (libs == 3 && depth <= BACKFILL2_DEPTH)) {
         n = superstringRescues(libs, out, score, n);
       }
+      if (libs == 2 && depth <= BACKFILL_DEPTH && cornered(liberties)) {
+        n = chain4Attacks(out, score, n);
+      }
     }
     sort(out, score, n);
     return n;
@@ -749,6 +752,49 @@ public final class Reading {
       n = !eb && !ec ? add(a, 10, out, score, n) : n;
       n = !ea && !ec ? add(b, 10, out, score, n) : n;
       n = !ea && !eb ? add(c, 10, out, score, n) : n;
+    }
+    return n;
+  }
+
+  /**
+   * Whether the target, of several stones, has two liberties that are both self-ataris for it: it
+   * cannot lengthen, and GNU Go's defend2 then turns aggressive.
+   */
+  private boolean cornered(int[] liberties) {
+    return board.chainSize(target) > 1
+        && selfAtari(liberties[0], defender)
+        && selfAtari(liberties[1], defender);
+  }
+
+  /**
+   * The attacker's chains around the target with four liberties may lose a race with it: the
+   * defender shortens them, on the one liberty where the chain would escape to five or more, or on
+   * any of the four where it would escape nowhere (GNU Go's break_chain4, tried by its defend2 only
+   * when the target cannot lengthen; reading.tst 182, 184).
+   */
+  private int chain4Attacks(int[] out, int[] score, int n) {
+    int chains = attackerChainsAroundTarget();
+    for (int i = 0; i < chains; i++) {
+      if (board.libertyCount(heads[i]) != 4) {
+        continue;
+      }
+      int k = board.liberties(heads[i], six, 4, libertyMarker);
+      int escapes = 0;
+      int way = Point.NONE;
+      for (int t = 0; t < k; t++) {
+        if (board.libertiesAfterPlay(six[t], attacker, 5, libertyMarker) >= 5) {
+          escapes++;
+          way = six[t];
+        }
+      }
+      if (escapes > 1) {
+        continue; // two ways out: no net
+      }
+      for (int t = 0; t < k; t++) {
+        if (escapes == 0 || six[t] == way) {
+          n = add(six[t], 10, out, score, n);
+        }
+      }
     }
     return n;
   }

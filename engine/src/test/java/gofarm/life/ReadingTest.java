@@ -424,6 +424,36 @@ class ReadingTest {
   }
 
   /**
+   * GNU Go's reading.tst 184 (reading41.sgf at move 130), the top-left 12 by 12: white's C12 chain
+   * has two liberties, A11 and B12, both self-ataris for it. Black's E4 looks like the attack, but
+   * white then shortens black's four-liberty chain around C12 from inside its eye space (B5 or B6,
+   * GNU Go's break_chain4, which its defend2 tries when the target cannot lengthen) and lives by a
+   * ko it takes first; black must start at A9, for a ko of its own. GNU Go answers {@code 2 A9} on
+   * this diagram, as gofarm now does.
+   */
+  @Test
+  void aTargetThatCannotLengthenShortensFourLibertyChainsAroundIt() {
+    Board board =
+        Diagram.parse(
+                """
+                O . O X X . . . . . . .
+                . O O O X X . . . . . .
+                X O O X O . . . . X . .
+                . X O X X X X . . X . .
+                X X O X . O X . . . . .
+                X X X O O O X . . . . .
+                X . X X X O X X . X . .
+                X . X X O O . O X . . .
+                O X X O . O . O X . . .
+                O O X X O O X X . X . .
+                . . O X O O O . X . . .
+                O O O O X X . . . . . .
+                """)
+            .board();
+    assertEquals("KO_A A9", read(board, "C12", true));
+  }
+
+  /**
    * GNU Go's reading.tst 81 (reading09.sgf): white's F1 takes black's G1 as a ko and leaves the E5
    * chain in atari, so white captures it through a ko it takes first (KO_A, GNU Go's {@code 2 F1}).
    * Black's defence shortens white's three-liberty chain around E5, at C2, and needs the first
