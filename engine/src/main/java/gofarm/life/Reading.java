@@ -36,8 +36,9 @@ import java.util.Arrays;
  *       racing chain from outside, and its snapback set-up; a capture into a snapback fails, as in
  *       GNU Go, and so does an attack that the defender's moves do not answer but that leaves the
  *       target safe even if the attacker moves again (GNU Go's check); a target that reaches {@link
- *       #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the start is read).
- *       Ladders and nets are read out this way.
+ *       #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the start, or gets
+ *       them by the defender's first move without a capture, is read on). Ladders and nets are read
+ *       out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides (but points that touch only the mover's own stones outside small
  *       regions), and the target lives only by staying on the board: the attacker has no move left
@@ -90,7 +91,7 @@ public final class Reading {
 
   /**
    * A tactical target with more liberties than this has escaped; one with this many has escaped
-   * after the first move of a line.
+   * deeper than {@link #FOUR_LIBERTIES_DEPTH} moves into a line.
    */
   public static final int SAFE_LIBERTIES = 4;
 
@@ -98,6 +99,12 @@ public final class Reading {
    * How deep in a tactical line a chain with three liberties is still read; deeper, it has escaped.
    */
   static final int DEEP_THREE_LIBERTIES = 8;
+
+  /**
+   * How deep in a tactical line a chain with four liberties is still read (GNU Go's fourlib depth,
+   * there 7): at the start, and in the attacker's answer to the defender's first move.
+   */
+  static final int FOUR_LIBERTIES_DEPTH = 1;
 
   /** How deep in a line the attacker still backfills (GNU Go's backfill depth). */
   static final int BACKFILL_DEPTH = 12;
@@ -383,10 +390,10 @@ public final class Reading {
     int libs = board.libertyCount(target);
     if (!local
         && (libs > SAFE_LIBERTIES
-            || (libs == SAFE_LIBERTIES && depth > 0)
+            || (libs == SAFE_LIBERTIES && depth > FOUR_LIBERTIES_DEPTH)
             || (libs == 3 && depth > DEEP_THREE_LIBERTIES))) {
-      // Escaped. A fourth liberty counts as escaped once the line has begun, and a third deep in a
-      // line (GNU Go's depths); a target that has four at the start is still read, as GNU Go does.
+      // Escaped. A fourth liberty counts as escaped after the attacker's first answer, and a third
+      // deep in a line (GNU Go's depths, shorter); four at the start are read, as GNU Go does.
       return safe;
     }
     long key = key(toMove, komaster);
@@ -455,6 +462,8 @@ public final class Reading {
     int result = -1;
     if (snapback(m, board.captures(toMove) - captured)) {
       result = LOSS;
+    } else if (playable && escapesByCapture(toMove, captured)) {
+      result = conditional ? KO_B : WIN;
     } else if (playable) {
       path[pathLength++] = hash;
       result = reverse(search(other, next, depth + 1));
@@ -476,6 +485,20 @@ public final class Reading {
       board.undo();
     }
     return result;
+  }
+
+  /**
+   * Whether the defender's move just played captured and left the target with {@link
+   * #SAFE_LIBERTIES} liberties or more: in tactical reading it has escaped, without the attacker's
+   * answer that a fourth liberty gets at the start of a line. Some of its liberties are then the
+   * points of the stones it took, which the attacker fills only from inside (reading.tst 191: a
+   * race that the answer would read as lost, as GNU Go does).
+   */
+  private boolean escapesByCapture(byte toMove, int captured) {
+    return !local
+        && toMove == defender
+        && board.captures(toMove) > captured
+        && board.libertyCount(target) >= SAFE_LIBERTIES;
   }
 
   /**
@@ -587,8 +610,12 @@ public final class Reading {
       if (libs == 1) {
         n = captureBackfills(liberties[0], out, score, n);
       }
-      if (libs <= 2) {
+      if (libs == 1 || (libs == 2 && depth == 0)) {
         n = secondLiberties(liberties, count, 40, out, score, n);
+      } else if (libs == 2) {
+        // Inside a line only GNU Go's nets against two liberties: every point next to them made
+        // long lines that ran out of budget (reading.tst 201; 23 queries of regression/games).
+        n = capMoves(liberties, out, score, n);
       } else if (libs == 3) {
         n = netMoves(liberties, count, out, score, n);
       }
@@ -644,8 +671,11 @@ public final class Reading {
         n = outsideShortenings(liberties, count, out, score, n);
       }
       if (libs == 2) {
-        // Out of a net: the defender reaches for the points next to its liberties.
-        n = secondLiberties(liberties, count, 30, out, score, n);
+        if (depth == 0) {
+          // Out of a net: the defender reaches for the points next to its liberties, at the start
+          // only (GNU Go's defend2 has no such moves; inside a line they only cost nodes).
+          n = secondLiberties(liberties, count, 30, out, score, n);
+        }
         n = helpNeighbours(liberties, out, score, n);
       }
       if ((libs == 2 && depth <= BREAK_CHAIN_DEPTH) || (libs == 3 && depth == 0)) {
@@ -655,6 +685,9 @@ public final class Reading {
       }
       if ((libs == 2 && depth <= SUPERSTRING_DEPTH) || (libs == 3 && depth <= BACKFILL2_DEPTH)) {
         n = superstringRescues(libs, out, score, n);
+      }
+      if (libs == 2 && depth <= BACKFILL_DEPTH && cornered(liberties)) {
+        n = chain4Attacks(out, score, n);
       }
     }
     sort(out, score, n);
@@ -719,6 +752,49 @@ public final class Reading {
       n = !eb && !ec ? add(a, 10, out, score, n) : n;
       n = !ea && !ec ? add(b, 10, out, score, n) : n;
       n = !ea && !eb ? add(c, 10, out, score, n) : n;
+    }
+    return n;
+  }
+
+  /**
+   * Whether the target, of several stones, has two liberties that are both self-ataris for it: it
+   * cannot lengthen, and GNU Go's defend2 then turns aggressive.
+   */
+  private boolean cornered(int[] liberties) {
+    return board.chainSize(target) > 1
+        && selfAtari(liberties[0], defender)
+        && selfAtari(liberties[1], defender);
+  }
+
+  /**
+   * The attacker's chains around the target with four liberties may lose a race with it: the
+   * defender shortens them, on the one liberty where the chain would escape to five or more, or on
+   * any of the four where it would escape nowhere (GNU Go's break_chain4, tried by its defend2 only
+   * when the target cannot lengthen; reading.tst 182, 184).
+   */
+  private int chain4Attacks(int[] out, int[] score, int n) {
+    int chains = attackerChainsAroundTarget();
+    for (int i = 0; i < chains; i++) {
+      if (board.libertyCount(heads[i]) != 4) {
+        continue;
+      }
+      int k = board.liberties(heads[i], six, 4, libertyMarker);
+      int escapes = 0;
+      int way = Point.NONE;
+      for (int t = 0; t < k; t++) {
+        if (board.libertiesAfterPlay(six[t], attacker, 5, libertyMarker) >= 5) {
+          escapes++;
+          way = six[t];
+        }
+      }
+      if (escapes > 1) {
+        continue; // two ways out: no net
+      }
+      for (int t = 0; t < k; t++) {
+        if (escapes == 0 || six[t] == way) {
+          n = add(six[t], 10, out, score, n);
+        }
+      }
     }
     return n;
   }
@@ -1345,6 +1421,33 @@ public final class Reading {
   }
 
   /**
+   * The nets against a target with two liberties inside a line (GNU Go's find_cap and
+   * special_attack3): where the liberties are diagonal to each other, the empty point next to both;
+   * where they are next to each other, the points beside each of them, across the line they form,
+   * where the attacker's stone is no self-atari.
+   */
+  private int capMoves(int[] liberties, int[] out, int[] score, int n) {
+    int a = liberties[0];
+    int b = liberties[1];
+    int d = Math.abs(a - b);
+    if (d == stride - 1 || d == stride + 1) {
+      n = addEmpty(a + (b % stride - a % stride), 40, out, score, n);
+      return addEmpty(b + (a % stride - b % stride), 40, out, score, n);
+    }
+    if (d != 1 && d != stride) {
+      return n;
+    }
+    int across = d == 1 ? stride : 1;
+    for (int k = 0; k < 4; k++) {
+      int x = (k < 2 ? a : b) + ((k & 1) == 0 ? -across : across);
+      if (board.color(x) == Color.EMPTY && !selfAtari(x, attacker)) {
+        n = add(x, 40, out, score, n);
+      }
+    }
+    return n;
+  }
+
+  /**
    * The nets against a target with three liberties: the empty points next to two of its liberties
    * that are not liberties themselves (a stone there covers both escape routes, GNU Go's geta).
    */
@@ -1615,9 +1718,20 @@ public final class Reading {
     return board.color(p) == Color.EMPTY ? add(p, s, out, score, n) : n;
   }
 
-  /** Adds p once (the first score wins, so add the most urgent reasons first). */
+  /**
+   * Adds p once, at the highest score of the reasons it is added for: a liberty that is also a
+   * counter-atari is tried as a liberty, not after every other counter-atari (reading.tst 157).
+   */
   private int add(int p, int s, int[] out, int[] score, int n) {
-    if (p == Point.NONE || !marker.markIfNew(p)) {
+    if (p == Point.NONE) {
+      return n;
+    }
+    if (!marker.markIfNew(p)) {
+      for (int i = 0; i < n; i++) {
+        if (out[i] == p) {
+          score[i] = Math.max(score[i], s);
+        }
+      }
       return n;
     }
     out[n] = p;

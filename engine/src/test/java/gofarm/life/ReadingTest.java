@@ -278,8 +278,9 @@ class ReadingTest {
    * GNU Go's reading.tst 74 (reading08.sgf) in full: white's E6 against black's E8 is a move
    * black's defences do not answer, but E8 is not captured even if white then moves again, so it is
    * no attack (GNU Go's check); white captures only through the ko at E9, where white must find the
-   * first threat: KO_B, GNU Go's {@code 3 E9}. Black saves E8 at E9 outright, and E6 captures or
-   * saves G9 (GNU Go's answers to 72 and 73).
+   * first threat: KO_B, GNU Go's {@code 3 E9}. Black saves E8 outright at E9 or E6 (GNU Go's {@code
+   * defend E8} answers {@code 1 E6} on this diagram), and E6 captures or saves G9 (GNU Go's answers
+   * to 72 and 73).
    */
   @Test
   void anAttackThatLeavesTheTargetSafeAfterASecondMoveIsNone() {
@@ -298,7 +299,7 @@ class ReadingTest {
                 """)
             .board();
     assertEquals("KO_B E9", read(board, "E8", true));
-    assertEquals("WIN E9", read(board, "E8", false));
+    assertEquals("WIN E6", read(board, "E8", false));
     assertEquals("WIN E6", read(board, "G9", true));
     assertEquals("WIN E6", read(board, "G9", false));
   }
@@ -357,6 +358,99 @@ class ReadingTest {
                 """)
             .board();
     assertEquals("WIN H12", read(board, "J13", true));
+  }
+
+  /**
+   * GNU Go's reading.tst 45 (incident225.sgf at move 252), the top of columns F to O alone: black's
+   * C8 has three liberties; C9 gives it a fourth, but white's C7 still captures it, and only C7
+   * saves it, through a ko black takes first. Reading the attacker's answer to the defender's first
+   * move when the target has four liberties finds that: GNU Go answers {@code 2 C7} on this diagram
+   * (and {@code 1 C9} to the attack), where C9 counted as an escape before.
+   */
+  @Test
+  void aFourthLibertyIsReadInTheAttackersFirstAnswer() {
+    Board board =
+        Diagram.parse(
+                """
+                O . . . O X X X X
+                O . X O O X X O O
+                O O . O X X O . O
+                O X . O X O O X .
+                X O O O X X O O O
+                X X X X X O X X X
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                """)
+            .board();
+    assertEquals("KO_A C7", read(board, "C8", false));
+    assertEquals("WIN C9", read(board, "C8", true));
+  }
+
+  /**
+   * GNU Go's reading.tst 201 (arend/gnugo-gnugo7.sgf at move 24 after white's E17): black's G17
+   * captures white's E17 F17 (three liberties) in a net, the test's answer. With every point next
+   * to two liberties tried inside the line as well, the reading ran out of its budget on the open
+   * board; with GNU Go's nets alone it is read out. GNU Go itself answers {@code 0} on this diagram
+   * (the test is one it fails).
+   */
+  @Test
+  void insideALineOnlyGnuGosNetsAreTriedAgainstTwoLiberties() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . . . . . . . . . . . . . . . .
+                . . O O X X . . . . . . . . . . . . .
+                . . O X O O . X . . . . . . . . . . .
+                . . O X . . . . . . . . . . . X . . .
+                . . . X . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . X . . . . . X . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . X . . . . . . . . . . . . . . .
+                . . X . . . . . . . . . . . . . . . .
+                . . X O . O . . . . . . . . . . . . .
+                . O O . . . . . . O . . . . . . O . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                """)
+            .board();
+    assertEquals("WIN G17", read(board, "E17", true));
+  }
+
+  /**
+   * GNU Go's reading.tst 184 (reading41.sgf at move 130), the top-left 12 by 12: white's C12 chain
+   * has two liberties, A11 and B12, both self-ataris for it. Black's E4 looks like the attack, but
+   * white then shortens black's four-liberty chain around C12 from inside its eye space (B5 or B6,
+   * GNU Go's break_chain4, which its defend2 tries when the target cannot lengthen) and lives by a
+   * ko it takes first; black must start at A9, for a ko of its own. GNU Go answers {@code 2 A9} on
+   * this diagram, as gofarm now does.
+   */
+  @Test
+  void aTargetThatCannotLengthenShortensFourLibertyChainsAroundIt() {
+    Board board =
+        Diagram.parse(
+                """
+                O . O X X . . . . . . .
+                . O O O X X . . . . . .
+                X O O X O . . . . X . .
+                . X O X X X X . . X . .
+                X X O X . O X . . . . .
+                X X X O O O X . . . . .
+                X . X X X O X X . X . .
+                X . X X O O . O X . . .
+                O X X O . O . O X . . .
+                O O X X O O X X . X . .
+                . . O X O O O . X . . .
+                O O O O X X . . . . . .
+                """)
+            .board();
+    assertEquals("KO_A A9", read(board, "C12", true));
   }
 
   /**
