@@ -617,10 +617,10 @@ public final class Reading {
       n = neighbourChainMoves(toMove, depth, out, score, n);
       if (libs == 1) {
         n = koBackfills(liberties[0], out, score, n);
-        if (depth == 0) {
-          // At the start only: inside a line the attacker lacks the answers to it (reading.tst
-          // 235 and the ladders of random positions turn into false escapes).
-          n = snapbackSetup(liberties[0], out, score, n);
+        if (depth < BACKFILL_DEPTH) {
+          // Inside a line only for a real snapback: against a set-up for a ko capture the
+          // attacker lacks answers such as a throw-in (reading.tst 235).
+          n = snapbackSetup(liberties[0], depth > 0, out, score, n);
         }
       }
       if (libs >= 2 && depth < BACKFILL_DEPTH) {
@@ -758,16 +758,18 @@ public final class Reading {
   /**
    * A single stone in atari whose capture at lib would leave the capturing chain one liberty
    * besides the stone's point: the defender takes that liberty first, so that the capture can be
-   * taken back (GNU Go's set_up_snapback).
+   * taken back (GNU Go's set_up_snapback). With {@code severalStones}, only where the capturing
+   * chain would have several stones (a snapback, not a ko).
    */
-  private int snapbackSetup(int lib, int[] out, int[] score, int n) {
+  private int snapbackSetup(int lib, boolean severalStones, int[] out, int[] score, int n) {
     if (board.chainSize(target) != 1 || lib == board.koPoint() || board.isSuicide(lib, attacker)) {
       return n; // a capture by a ko retake is koBackfills' case
     }
     board.playAssumeLegal(lib, attacker);
     int k = board.liberties(lib, triple, 3, libertyMarker);
+    int size = board.chainSize(lib);
     board.undo();
-    if (k != 2 || (triple[0] != target && triple[1] != target)) {
+    if (k != 2 || (triple[0] != target && triple[1] != target) || (severalStones && size < 2)) {
       return n;
     }
     int x = triple[0] == target ? triple[1] : triple[0];

@@ -510,6 +510,30 @@ class ReadingTest {
     assertEquals("0", read(board, "E12", true));
   }
 
+  /**
+   * A single stone in a ladder that sets up a snapback inside the line: after Black's F1, White's
+   * E1 takes the last liberty Black's F1-F2 would keep besides G2, so Black's capture at G2 is
+   * taken back at G1. GNU Go 3.8 on this diagram: {@code attack G1} is {@code 0}, and after F1
+   * {@code defend G1} is {@code 1 E1} (the same set-up wins reading.tst 175 two moves into its
+   * line).
+   */
+  @Test
+  void aSnapbackSetUpInsideALineSavesTheStone() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . O . . X
+                . O O O X X .
+                O O O . X . X
+                . O . O O X X
+                O O O X . O O
+                O O . O O X .
+                O . O . . . O
+                """)
+            .board();
+    assertEquals("0", read(board, "G1", true));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
