@@ -558,6 +558,41 @@ class ReadingTest {
     assertEquals("WIN C8", read(board, "D8", true));
   }
 
+  /**
+   * GNU Go's reading.tst 187 (reading41.sgf at move 130): the stone at A19 is saved from afar, at
+   * E11, which saves the white stone D11 in atari next to Black's three-liberty chain around A19's
+   * superstring (GNU Go's superstring_break_chain with defend_secondary_chain1). GNU Go 3.8 on this
+   * diagram: {@code defend A19} is {@code 1 E11}.
+   */
+  @Test
+  void aChainAroundTheSuperstringIsBrokenFromAfar() {
+    Board board =
+        Diagram.parse(
+                """
+                O . O X X . . . . . . . . . . . . . .
+                . O O O X X . . . . . . . . . . . . .
+                X O O X O . . . . X . . . . . X . . .
+                . X O X X X X . . X . . . . . X . . .
+                X X O X . O X . . . . . . . . . . . .
+                X X X O O O X . . . . . . . . . . . .
+                X . X X X O X X . X . . . . . . . . .
+                X . X X O O . O X . . . . . . . . . .
+                O X X O . O . O X . . . . . . . . . .
+                O O X X O O X X . X . . X . . X X . .
+                . . O X O O O . X . . . X . . . . . .
+                O O O O X X . . . . . . . . X . . . .
+                . X . O . . O . . X . . . . X . . . .
+                . X . . O . . X . . X O . X O . O O .
+                . . . . . X X . . . . . . X O . . X .
+                . . X X . . . . . X . . . . O X . . .
+                . . . . . . . . . X . . . . . X . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                """)
+            .board();
+    assertEquals("WIN E11", read(board, "A19", false));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
