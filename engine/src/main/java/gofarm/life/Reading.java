@@ -617,6 +617,11 @@ public final class Reading {
         n = squeezes(liberties, count, out, score, n);
       }
       if (libs == 2 && depth == 0) {
+        // At the start only: inside a line (GNU Go's depths, to 7) the defender lacks answers to
+        // them and reading.tst 62, 139, 161, 162, 206, 216 and 233 turn into false captures.
+        n = superstringAttacks(3, out, score, n);
+      }
+      if (libs == 2 && depth == 0) {
         // At the start only: inside a line the defender has no mirror of these moves, and lines
         // they lengthen end in false captures (reading.tst 52 to 54).
         n = raceAttacks(liberties, out, score, n);
@@ -1183,6 +1188,31 @@ public final class Reading {
         || inChain(p - 1, head)
         || inChain(p + 1, head)
         || inChain(p + stride, head);
+  }
+
+  /**
+   * The attacker's moves on the liberties of the target's superstring (at most five in all) that
+   * are not the target's: where its stone would have two liberties or more, or else, where it would
+   * have one, on that one first if a stone there would have three (GNU Go's superstring_moves for
+   * the attacker, with its superstring backfill; reading.tst 124, 223).
+   */
+  private int superstringAttacks(int cap, int[] out, int[] score, int n) {
+    int k = superstringLiberties(cap, 5);
+    for (int i = 0; i < k; i++) {
+      int a = ssLibs[i];
+      if (board.isSuicide(a, attacker)) {
+        continue;
+      }
+      int libsThere = board.libertiesAfterPlay(a, attacker, 2, libertyMarker);
+      if (libsThere >= 2) {
+        n = add(a, 12, out, score, n);
+      } else if (libertiesIfPlayed(a, attacker, 1) == 1
+          && board.color(pair[0]) == Color.EMPTY
+          && board.libertiesAfterPlay(pair[0], attacker, 3, libertyMarker) >= 3) {
+        n = add(pair[0], 12, out, score, n);
+      }
+    }
+    return n;
   }
 
   /**

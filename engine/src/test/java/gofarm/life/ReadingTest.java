@@ -593,6 +593,41 @@ class ReadingTest {
     assertEquals("WIN E11", read(board, "A19", false));
   }
 
+  /**
+   * GNU Go's reading.tst 124 (reading20.sgf): Black's G3 chain has two liberties, F1 and J1, and J1
+   * joins it to Black's J2 chain. White takes K3, a liberty of that chain of the superstring and
+   * none of the target's, and the joined chain is short of liberties (GNU Go's superstring_moves
+   * for the attacker). GNU Go 3.8 on this diagram: {@code attack G3} is {@code 1 K3}.
+   */
+  @Test
+  void theAttackerTakesALibertyOfTheSuperstring() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . X . . . . . . . . . . . . . .
+                . . O O O X . . . . . . . . . . . . .
+                . . . O X X X . X . X X X . . . X X .
+                . . O X X . X O . X . O O X . X X O .
+                . O O O O X O . O X . X X . X . . X .
+                . X . . . O O O X O O O O X . . O O .
+                . X O O X X O X X X O X X O . . . . .
+                . . X X X O O O O X O O . O . O . . .
+                . . . . . X . . . X . X . . . . . O .
+                . . . X . . . . . X X X O O . X X X O
+                . . . . . . . . O . . O X X . X O O .
+                . . . . . . . . O X X O . . . . . . .
+                . . . X . . . . O X X . O . . . . . .
+                . . . . . X . . O X O O . O O . O . .
+                . . X . X O O O O X X . . . X O . . .
+                . . . X X X O O O X . X . X X X O . .
+                . . . . . O X O X . . . . O O X O . .
+                . . . . . O X O X . . . . . . X . . .
+                . . . . . . X X . . . . . . . . . . .
+                """)
+            .board();
+    assertEquals("WIN K3", read(board, "G3", true));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
