@@ -36,7 +36,7 @@ import java.util.Arrays;
  *       racing chain from outside, and its snapback set-up; a capture into a snapback fails, as in
  *       GNU Go, and so does an attack that the defender's moves do not answer but that leaves the
  *       target safe even if the attacker moves again (GNU Go's check); a target that reaches {@link
- *       #SAFE_LIBERTIES} liberties a few moves into a line ({@link #FOURLIB_DEPTH}) has escaped.
+ *       #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the start is read).
  *       Ladders and nets are read out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides (but points that touch only the mover's own stones outside small
@@ -90,7 +90,7 @@ public final class Reading {
 
   /**
    * A tactical target with more liberties than this has escaped; one with this many has escaped
-   * once more than {@link #FOURLIB_DEPTH} moves of a line are played.
+   * after the first move of a line.
    */
   public static final int SAFE_LIBERTIES = 4;
 
@@ -98,14 +98,6 @@ public final class Reading {
    * How deep in a tactical line a chain with three liberties is still read; deeper, it has escaped.
    */
   static final int DEEP_THREE_LIBERTIES = 8;
-
-  /**
-   * How deep in a tactical line a chain with four liberties is still read. GNU Go's fourlib depth
-   * is 7; at 3 and deeper gofarm's defender lacks moves (such as break_chain3 against three
-   * liberties) that GNU Go pairs with the attacker's own, and reading.tst 222 turns into a false
-   * capture.
-   */
-  static final int FOURLIB_DEPTH = 2;
 
   /** How deep in a line the attacker still backfills (GNU Go's backfill depth). */
   static final int BACKFILL_DEPTH = 12;
@@ -391,10 +383,10 @@ public final class Reading {
     int libs = board.libertyCount(target);
     if (!local
         && (libs > SAFE_LIBERTIES
-            || (libs == SAFE_LIBERTIES && depth > FOURLIB_DEPTH)
+            || (libs == SAFE_LIBERTIES && depth > 0)
             || (libs == 3 && depth > DEEP_THREE_LIBERTIES))) {
-      // Escaped. A fourth liberty counts as escaped a few moves into a line, and a third deep in a
-      // line (GNU Go's depths).
+      // Escaped. A fourth liberty counts as escaped once the line has begun, and a third deep in a
+      // line (GNU Go's depths); a target that has four at the start is still read, as GNU Go does.
       return safe;
     }
     long key = key(toMove, komaster);

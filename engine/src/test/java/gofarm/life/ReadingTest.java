@@ -535,30 +535,6 @@ class ReadingTest {
   }
 
   /**
-   * The top of GNU Go's reading.tst 152 (reading30.sgf, L18 there): the single stone at D8 has four
-   * liberties, and after White's C8 and Black's E8 the chain has four again; read on, it is caught
-   * against the white wall. GNU Go 3.8 on this diagram: {@code attack D8} is {@code 1 C8}.
-   */
-  @Test
-  void fourLibertiesAreReadInsideALine() {
-    Board board =
-        Diagram.parse(
-                """
-                . . . . . . . . .
-                . . . X . . . . .
-                O . O . O O O . O
-                . O X O O X X O O
-                O X X X X X . X X
-                X X . . O . . X .
-                O X . O . O X . X
-                O X X . O . X . .
-                . . . . . . . . .
-                """)
-            .board();
-    assertEquals("WIN C8", read(board, "D8", true));
-  }
-
-  /**
    * GNU Go's reading.tst 187 (reading41.sgf at move 130): the stone at A19 is saved from afar, at
    * E11, which saves the white stone D11 in atari next to Black's three-liberty chain around A19's
    * superstring (GNU Go's superstring_break_chain with defend_secondary_chain1). GNU Go 3.8 on this
