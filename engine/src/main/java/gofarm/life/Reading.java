@@ -218,6 +218,7 @@ public final class Reading {
   private final int[] ssLibs;
   private final Marker ssStoneMarker;
   private final Marker ssLibMarker;
+  private int ssStoneCount; // the stones listed by the last superstringStones
   private final int[] rotation;
   private long budget = DEFAULT_NODES;
 
@@ -636,6 +637,11 @@ public final class Reading {
         n = squeezes(liberties, count, out, score, n);
       }
       if (libs == 2 && depth == 0) {
+        // At the start only: inside a line (GNU Go's depths, to 7) the defender lacks answers to
+        // them and reading.tst 62, 139, 161, 162, 206, 216 and 233 turn into false captures.
+        n = superstringAttacks(3, out, score, n);
+      }
+      if (libs == 2 && depth == 0) {
         // At the start only: inside a line the defender has no mirror of these moves, and lines
         // they lengthen end in false captures (reading.tst 52 to 54).
         n = raceAttacks(liberties, out, score, n);
@@ -644,10 +650,10 @@ public final class Reading {
       n = neighbourChainMoves(toMove, depth, out, score, n);
       if (libs == 1) {
         n = koBackfills(liberties[0], out, score, n);
-        if (depth == 0) {
-          // At the start only: inside a line the attacker lacks the answers to it (reading.tst
-          // 235 and the ladders of random positions turn into false escapes).
-          n = snapbackSetup(liberties[0], out, score, n);
+        if (depth < BACKFILL_DEPTH) {
+          // Inside a line only for a real snapback: against a set-up for a ko capture the
+          // attacker lacks answers such as a throw-in (reading.tst 235).
+          n = snapbackSetup(liberties[0], depth > 0, out, score, n);
         }
       }
       if (libs >= 2 && depth < BACKFILL_DEPTH) {
@@ -685,6 +691,7 @@ public final class Reading {
       }
       if ((libs == 2 && depth <= SUPERSTRING_DEPTH) || (libs == 3 && depth <= BACKFILL2_DEPTH)) {
         n = superstringRescues(libs, out, score, n);
+        n = superstringBreaks(depth, out, score, n);
       }
       if (libs == 2 && depth <= BACKFILL_DEPTH && cornered(liberties)) {
         n = chain4Attacks(out, score, n);
@@ -834,16 +841,18 @@ public final class Reading {
   /**
    * A single stone in atari whose capture at lib would leave the capturing chain one liberty
    * besides the stone's point: the defender takes that liberty first, so that the capture can be
-   * taken back (GNU Go's set_up_snapback).
+   * taken back (GNU Go's set_up_snapback). With {@code severalStones}, only where the capturing
+   * chain would have several stones (a snapback, not a ko).
    */
-  private int snapbackSetup(int lib, int[] out, int[] score, int n) {
+  private int snapbackSetup(int lib, boolean severalStones, int[] out, int[] score, int n) {
     if (board.chainSize(target) != 1 || lib == board.koPoint() || board.isSuicide(lib, attacker)) {
       return n; // a capture by a ko retake is koBackfills' case
     }
     board.playAssumeLegal(lib, attacker);
     int k = board.liberties(lib, triple, 3, libertyMarker);
+    int size = board.chainSize(lib);
     board.undo();
-    if (k != 2 || (triple[0] != target && triple[1] != target)) {
+    if (k != 2 || (triple[0] != target && triple[1] != target) || (severalStones && size < 2)) {
       return n;
     }
     int x = triple[0] == target ? triple[1] : triple[0];
@@ -1026,11 +1035,36 @@ public final class Reading {
    * than {@code max} liberties in all.
    */
   private int superstringLiberties(int cap, int max) {
-    ssStoneMarker.clear();
-    ssLibMarker.clear();
-    int stones = addToSuperstring(board.chainHead(target), 0, cap);
+    int stones = superstringStones(cap);
     int all = 0;
     int n = 0;
+    ssLibMarker.clear();
+    // The liberties, the target's first (they count, but are not listed).
+    int head = board.chainHead(target);
+    for (int r = 0; r < stones; r++) {
+      int pos = ssStones[r];
+      for (int dir : directions) {
+        int q = pos + dir;
+        if (board.color(q) == Color.EMPTY && ssLibMarker.markIfNew(q)) {
+          if (++all > max) {
+            return -1;
+          }
+          if (!touchesChain(q, head)) {
+            ssLibs[n++] = q;
+          }
+        }
+      }
+    }
+    return n;
+  }
+
+  /**
+   * The stones of the target's superstring into {@link #ssStones} (chains with more than {@code
+   * cap} liberties are marked but not listed, so not followed further); their count.
+   */
+  private int superstringStones(int cap) {
+    ssStoneMarker.clear();
+    int stones = addToSuperstring(board.chainHead(target), 0, cap);
     for (int r = 0; r < stones; r++) {
       int pos = ssStones[r];
       for (int k = 0; k < 4; k++) {
@@ -1057,22 +1091,144 @@ public final class Reading {
         }
       }
     }
-    // The liberties, the target's first (they count, but are not listed).
-    int head = board.chainHead(target);
+    ssStoneCount = stones;
+    return stones;
+  }
+
+  /**
+   * The attacker's chains around the target's superstring, but not next to the target itself, that
+   * are short of liberties are broken (GNU Go's superstring_break_chain_moves): one in atari is
+   * captured, one with two liberties is put in atari where it cannot run (GNU Go's
+   * break_chain2_efficient), one with three is shortened as {@link #chain3Attacks} does, and early
+   * in a line the defender's chains in atari next to it are saved (GNU Go's
+   * defend_secondary_chain1; reading.tst 187). Called right after {@link #superstringRescues}, it
+   * reuses the superstring found there (its chains with at most three liberties), which costs a
+   * tenth of the time less than walking it again without a cap, with the same answers.
+   */
+  private int superstringBreaks(int depth, int[] out, int[] score, int n) {
+    int targetHead = board.chainHead(target);
+    int stones = ssStoneCount; // the superstring that superstringRescues has just found
+    ssLibMarker.clear(); // marks the attacking chains already seen, by their heads
     for (int r = 0; r < stones; r++) {
-      int pos = ssStones[r];
       for (int dir : directions) {
-        int q = pos + dir;
-        if (board.color(q) == Color.EMPTY && ssLibMarker.markIfNew(q)) {
-          if (++all > max) {
-            return -1;
-          }
-          if (!touchesChain(q, head)) {
-            ssLibs[n++] = q;
-          }
+        int q = ssStones[r] + dir;
+        if (board.color(q) != attacker || !ssLibMarker.markIfNew(board.chainHead(q))) {
+          continue;
+        }
+        int h = board.chainHead(q);
+        if (chainTouches(h, targetHead)) {
+          continue;
+        }
+        int l = board.libertyCount(h);
+        if (l == 1) {
+          n = add(board.lastLiberty(h), 11, out, score, n);
+        } else if (l == 2) {
+          n = efficientBreak2(h, targetHead, out, score, n);
+        } else if (l == 3) {
+          n = break3(h, targetHead, depth, out, score, n);
         }
       }
     }
+    return n;
+  }
+
+  /**
+   * The attacker's two-liberty chain at h: if one chain of the defender next to it is in atari, the
+   * defender saves that one (when the target has more than two liberties); else it ataris h from
+   * the liberty where h could not run from the other (GNU Go's break_chain2_efficient).
+   */
+  private int efficientBreak2(int h, int targetHead, int[] out, int[] score, int n) {
+    int links = defenderChainsAround(h, targetHead);
+    int inAtari = Point.NONE;
+    int count = 0;
+    for (int j = 0; j < links; j++) {
+      if (board.libertyCount(this.links[j]) == 1) {
+        inAtari = this.links[j];
+        count++;
+      }
+    }
+    if (count == 1 && board.libertyCount(target) > 2) {
+      n = capturesAround(inAtari, attacker, 11, out, score, n);
+      int lib = board.lastLiberty(inAtari);
+      return selfAtari(lib, defender) ? n : add(lib, 11, out, score, n);
+    }
+    if (count > 0) {
+      return n;
+    }
+    board.liberties(h, pair, 2, libertyMarker);
+    int l0 = pair[0];
+    int l1 = pair[1];
+    if (board.libertiesAfterPlay(l0, attacker, 3, libertyMarker) <= 2 && !selfAtari(l1, defender)) {
+      n = add(l1, 11, out, score, n);
+    }
+    if (board.libertiesAfterPlay(l1, attacker, 3, libertyMarker) <= 2 && !selfAtari(l0, defender)) {
+      n = add(l0, 11, out, score, n);
+    }
+    return n;
+  }
+
+  /**
+   * The attacker's three-liberty chain at h: the defender shortens it on the one liberty where it
+   * would escape to four, or on all three where it would escape nowhere, and then, early in a line,
+   * also saves its own chains in atari next to it (GNU Go's break_chain3 with
+   * defend_secondary_chain1).
+   */
+  private int break3(int h, int targetHead, int depth, int[] out, int[] score, int n) {
+    int[] libs = innerLiberties;
+    board.liberties(h, libs, 3, libertyMarker);
+    int escapes = 0;
+    int escape = Point.NONE;
+    for (int t = 0; t < 3; t++) {
+      if (board.libertiesAfterPlay(libs[t], attacker, 4, libertyMarker) >= 4) {
+        escapes++;
+        escape = libs[t];
+      }
+    }
+    if (escapes > 1) {
+      return n;
+    }
+    for (int t = 0; t < 3; t++) {
+      int m = libs[t];
+      if ((escapes == 0 || m == escape)
+          && (depth <= BREAK_CHAIN_DEPTH
+              || board.libertiesAfterPlay(m, defender, 2, libertyMarker) > 1)) {
+        n = add(m, 11, out, score, n);
+      }
+    }
+    if (escapes == 0 && depth <= BACKFILL2_DEPTH) {
+      int links = defenderChainsAround(h, targetHead);
+      for (int j = 0; j < links; j++) {
+        int c = this.links[j];
+        if (board.libertyCount(c) != 1) {
+          continue;
+        }
+        int x = board.lastLiberty(c);
+        int gain = touchesChain(x, h) ? 1 : 0;
+        if (board.libertiesAfterPlay(x, defender, 3, libertyMarker) + gain >= 3) {
+          n = add(x, 11, out, score, n);
+        }
+        n = safeCapturesAround(c, out, score, n);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * The defender's captures of attacking chains in atari next to the chain at c, no self-ataris.
+   */
+  private int safeCapturesAround(int c, int[] out, int[] score, int n) {
+    int q = c;
+    do {
+      for (int dir : directions) {
+        int a = q + dir;
+        if (board.color(a) == attacker
+            && board.libertyCount(a) == 1
+            && !selfAtari(board.lastLiberty(a), defender)) {
+          n = add(board.lastLiberty(a), 11, out, score, n);
+        }
+      }
+      q = board.nextInChain(q);
+    } while (q != c);
     return n;
   }
 
@@ -1104,6 +1260,31 @@ public final class Reading {
         || inChain(p - 1, head)
         || inChain(p + 1, head)
         || inChain(p + stride, head);
+  }
+
+  /**
+   * The attacker's moves on the liberties of the target's superstring (at most five in all) that
+   * are not the target's: where its stone would have two liberties or more, or else, where it would
+   * have one, on that one first if a stone there would have three (GNU Go's superstring_moves for
+   * the attacker, with its superstring backfill; reading.tst 124, 223).
+   */
+  private int superstringAttacks(int cap, int[] out, int[] score, int n) {
+    int k = superstringLiberties(cap, 5);
+    for (int i = 0; i < k; i++) {
+      int a = ssLibs[i];
+      if (board.isSuicide(a, attacker)) {
+        continue;
+      }
+      int libsThere = board.libertiesAfterPlay(a, attacker, 2, libertyMarker);
+      if (libsThere >= 2) {
+        n = add(a, 12, out, score, n);
+      } else if (libertiesIfPlayed(a, attacker, 1) == 1
+          && board.color(pair[0]) == Color.EMPTY
+          && board.libertiesAfterPlay(pair[0], attacker, 3, libertyMarker) >= 3) {
+        n = add(pair[0], 12, out, score, n);
+      }
+    }
+    return n;
   }
 
   /**

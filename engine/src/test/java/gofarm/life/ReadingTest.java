@@ -604,6 +604,100 @@ class ReadingTest {
     assertEquals("0", read(board, "E12", true));
   }
 
+  /**
+   * A single stone in a ladder that sets up a snapback inside the line: after Black's F1, White's
+   * E1 takes the last liberty Black's F1-F2 would keep besides G2, so Black's capture at G2 is
+   * taken back at G1. GNU Go 3.8 on this diagram: {@code attack G1} is {@code 0}, and after F1
+   * {@code defend G1} is {@code 1 E1} (the same set-up wins reading.tst 175 two moves into its
+   * line).
+   */
+  @Test
+  void aSnapbackSetUpInsideALineSavesTheStone() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . O . . X
+                . O O O X X .
+                O O O . X . X
+                . O . O O X X
+                O O O X . O O
+                O O . O O X .
+                O . O . . . O
+                """)
+            .board();
+    assertEquals("0", read(board, "G1", true));
+  }
+
+  /**
+   * GNU Go's reading.tst 187 (reading41.sgf at move 130): the stone at A19 is saved from afar, at
+   * E11, which saves the white stone D11 in atari next to Black's three-liberty chain around A19's
+   * superstring (GNU Go's superstring_break_chain with defend_secondary_chain1). GNU Go 3.8 on this
+   * diagram: {@code defend A19} is {@code 1 E11}.
+   */
+  @Test
+  void aChainAroundTheSuperstringIsBrokenFromAfar() {
+    Board board =
+        Diagram.parse(
+                """
+                O . O X X . . . . . . . . . . . . . .
+                . O O O X X . . . . . . . . . . . . .
+                X O O X O . . . . X . . . . . X . . .
+                . X O X X X X . . X . . . . . X . . .
+                X X O X . O X . . . . . . . . . . . .
+                X X X O O O X . . . . . . . . . . . .
+                X . X X X O X X . X . . . . . . . . .
+                X . X X O O . O X . . . . . . . . . .
+                O X X O . O . O X . . . . . . . . . .
+                O O X X O O X X . X . . X . . X X . .
+                . . O X O O O . X . . . X . . . . . .
+                O O O O X X . . . . . . . . X . . . .
+                . X . O . . O . . X . . . . X . . . .
+                . X . . O . . X . . X O . X O . O O .
+                . . . . . X X . . . . . . X O . . X .
+                . . X X . . . . . X . . . . O X . . .
+                . . . . . . . . . X . . . . . X . . .
+                . . . . . . . . . . . . . . . . . . .
+                . . . . . . . . . . . . . . . . . . .
+                """)
+            .board();
+    assertEquals("WIN E11", read(board, "A19", false));
+  }
+
+  /**
+   * GNU Go's reading.tst 124 (reading20.sgf): Black's G3 chain has two liberties, F1 and J1, and J1
+   * joins it to Black's J2 chain. White takes K3, a liberty of that chain of the superstring and
+   * none of the target's, and the joined chain is short of liberties (GNU Go's superstring_moves
+   * for the attacker). GNU Go 3.8 on this diagram: {@code attack G3} is {@code 1 K3}.
+   */
+  @Test
+  void theAttackerTakesALibertyOfTheSuperstring() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . X . . . . . . . . . . . . . .
+                . . O O O X . . . . . . . . . . . . .
+                . . . O X X X . X . X X X . . . X X .
+                . . O X X . X O . X . O O X . X X O .
+                . O O O O X O . O X . X X . X . . X .
+                . X . . . O O O X O O O O X . . O O .
+                . X O O X X O X X X O X X O . . . . .
+                . . X X X O O O O X O O . O . O . . .
+                . . . . . X . . . X . X . . . . . O .
+                . . . X . . . . . X X X O O . X X X O
+                . . . . . . . . O . . O X X . X O O .
+                . . . . . . . . O X X O . . . . . . .
+                . . . X . . . . O X X . O . . . . . .
+                . . . . . X . . O X O O . O O . O . .
+                . . X . X O O O O X X . . . X O . . .
+                . . . X X X O O O X . X . X X X O . .
+                . . . . . O X O X . . . . O O X O . .
+                . . . . . O X O X . . . . . . X . . .
+                . . . . . . X X . . . . . . . . . . .
+                """)
+            .board();
+    assertEquals("WIN K3", read(board, "G3", true));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
