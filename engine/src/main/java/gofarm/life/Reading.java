@@ -220,6 +220,8 @@ public final class Reading {
   private final Marker ssLibMarker;
   private int ssStoneCount; // the stones listed by the last superstringStones
   private final int[] rotation;
+  private final int[] clampHeads;
+  private final int[] clampLibs = new int[3];
   private long budget = DEFAULT_NODES;
 
   // The query being read.
@@ -261,6 +263,7 @@ public final class Reading {
     this.ssStoneMarker = new Marker(geometry);
     this.ssLibMarker = new Marker(geometry);
     this.rotation = new int[] {1, stride, -1, -stride};
+    this.clampHeads = new int[geometry.pointCount()];
     for (int d = 0; d <= MAX_DEPTH; d++) {
       moveLists[d] = new int[geometry.pointCount() + 1];
       moveScores[d] = new int[geometry.pointCount() + 1];
@@ -606,7 +609,11 @@ public final class Reading {
     int count = collectLiberties(target, liberties, 0);
     if (toMove == attacker) {
       for (int i = 0; i < count; i++) {
-        n = add(liberties[i], 100 + board.emptyNeighbourCount(liberties[i]), out, score, n);
+        int l = liberties[i];
+        // At the start, a liberty that captures first: of the moves that win, the one GNU Go plays
+        // (reading.tst 216).
+        int cap = depth == 0 && board.isCapture(l, attacker) ? 5 : 0;
+        n = add(l, 100 + board.emptyNeighbourCount(l) + cap, out, score, n);
       }
       if (libs == 1) {
         n = captureBackfills(liberties[0], out, score, n);
@@ -628,6 +635,7 @@ public final class Reading {
       }
       if (libs == 2 && depth < BACKFILL_DEPTH) {
         n = attackerBackfills(liberties, count, out, score, n);
+        n = suicideLibertyAttacks(liberties, out, score, n);
       }
       if (depth == 0 && libs >= 2) {
         // At the start only: deeper in a line they cost more than they find (reading.tst).
@@ -683,6 +691,9 @@ public final class Reading {
           n = secondLiberties(liberties, count, 30, out, score, n);
         }
         n = helpNeighbours(liberties, out, score, n);
+      }
+      if (libs == 2 || libs == 3) {
+        n = edgeClamps(board.chainHead(target), out, score, n);
       }
       if ((libs == 2 && depth <= BREAK_CHAIN_DEPTH) || (libs == 3 && depth == 0)) {
         // Against three liberties at the start only: inside a line the attacker lacks the answers
@@ -902,6 +913,32 @@ public final class Reading {
       n = backCaptures(x - 1, out, score, n);
       n = backCaptures(x + 1, out, score, n);
       n = backCaptures(x + stride, out, score, n);
+    }
+    return n;
+  }
+
+  /**
+   * Where a liberty of a two-liberty target is suicide for the attacker and the defender's stone
+   * there would have two liberties, the attacker takes the one that is not the target's other
+   * liberty, where it is no self-atari, so that filling the target's liberty becomes an atari (GNU
+   * Go's special_attack2; reading.tst 41).
+   */
+  private int suicideLibertyAttacks(int[] liberties, int[] out, int[] score, int n) {
+    for (int k = 0; k < 2; k++) {
+      int l = liberties[k];
+      if (!board.isSuicide(l, attacker) || board.isSuicide(l, defender)) {
+        continue;
+      }
+      if (board.libertiesAfterPlay(l, defender, 3, libertyMarker) != 2) {
+        continue;
+      }
+      board.playAssumeLegal(l, defender);
+      board.liberties(l, pair, 2, libertyMarker);
+      board.undo();
+      int x = pair[0] != liberties[1 - k] ? pair[0] : pair[1];
+      if (!selfAtari(x, attacker)) {
+        n = add(x, 25, out, score, n);
+      }
     }
     return n;
   }
@@ -1526,9 +1563,87 @@ public final class Reading {
           }
         }
         n = capturesAround(board.chainHead(q), attacker, 25, out, score, n);
+        n = edgeClamps(board.chainHead(q), out, score, n);
       }
     }
     return n;
+  }
+
+  /**
+   * Edge clamps (GNU Go's edge_clamp_moves): an attacking chain with three liberties next to the
+   * defender's chain at h, with one liberty b on the edge under one of its stones, where a stone of
+   * h stands diagonally next to b on one side and liberties d (beside that stone) and e (above d)
+   * on the other. The defender's stone on d, with three liberties or more, clamps the attacker's
+   * chain against the edge when the attacker's stone on e would have at most three (reading.tst
+   * 161, 162).
+   */
+  private int edgeClamps(int h, int[] out, int[] score, int n) {
+    int found = 0;
+    int q = h;
+    do {
+      for (int dir : directions) {
+        int a = q + dir;
+        if (board.color(a) != attacker || board.libertyCount(a) != 3) {
+          continue;
+        }
+        int ah = board.chainHead(a);
+        boolean seen = false;
+        for (int i = 0; i < found; i++) {
+          seen |= clampHeads[i] == ah;
+        }
+        if (!seen) {
+          clampHeads[found++] = ah;
+          n = edgeClamp(ah, h, out, score, n);
+        }
+      }
+      q = board.nextInChain(q);
+    } while (q != h);
+    return n;
+  }
+
+  private int edgeClamp(int a, int h, int[] out, int[] score, int n) {
+    board.liberties(a, clampLibs, 3, libertyMarker);
+    int b = Point.NONE;
+    for (int k = 0; k < 3 && b == Point.NONE; k++) {
+      if (onEdge(clampLibs[k])) {
+        b = clampLibs[k];
+      }
+    }
+    if (b == Point.NONE) {
+      return n;
+    }
+    for (int k = 0; k < 4; k++) {
+      int up = rotation[k];
+      if (board.color(b - up) != Color.WALL || board.color(b + up) != attacker) {
+        continue;
+      }
+      for (int side = -1; side <= 1; side += 2) {
+        int right = side * rotation[(k + 1) & 3];
+        int c = b + up - right;
+        int d = b + up + right;
+        int e = d + up;
+        if (inChain(c, h)
+            && board.color(d) == Color.EMPTY
+            && isLiberty(d, clampLibs, 3)
+            && board.color(e) == Color.EMPTY
+            && isLiberty(e, clampLibs, 3)
+            && !board.isSuicide(d, defender)
+            && board.libertiesAfterPlay(d, defender, 3, libertyMarker) >= 3
+            && (board.isSuicide(e, attacker)
+                || board.libertiesAfterPlay(e, attacker, 4, libertyMarker) <= 3)) {
+          n = add(d, 35, out, score, n);
+        }
+      }
+    }
+    return n;
+  }
+
+  /** Whether p is on the edge of the board. */
+  private boolean onEdge(int p) {
+    return board.color(p - stride) == Color.WALL
+        || board.color(p - 1) == Color.WALL
+        || board.color(p + 1) == Color.WALL
+        || board.color(p + stride) == Color.WALL;
   }
 
   /**
@@ -1691,13 +1806,60 @@ public final class Reading {
         int k = board.liberties(h, libs, 2, libertyMarker);
         int l0 = libs[0];
         int l1 = libs[1];
-        n = add(l0, 50, out, score, n);
-        n = add(l1, 50, out, score, n);
+        n = counterAtari(l0, depth, out, score, n);
+        n = counterAtari(l1, depth, out, score, n);
         n = blockedCounterAtari(h, l0, out, score, n);
         n = blockedCounterAtari(h, l1, out, score, n);
+        if (depth <= BACKFILL2_DEPTH || sharesLiberty(l0, l1)) {
+          n = chain2Backfills(l0, l1, out, score, n);
+        }
       }
     }
     return n;
+  }
+
+  /**
+   * The defender's counter-atari on liberty l of an attacking two-liberty chain: a self-atari only
+   * where it takes a ko, or early in a line where the attacker's stone there would have fewer than
+   * five liberties (GNU Go's break_chain2 moves: a self-atari against a chain that escapes by
+   * extending there only lengthens the line, reading.tst 41).
+   */
+  private int counterAtari(int l, int depth, int[] out, int[] score, int n) {
+    if (selfAtari(l, defender)
+        && !takesKo(l, defender)
+        && (depth > BACKFILL_DEPTH
+            || (!board.isSuicide(l, attacker)
+                && board.libertiesAfterPlay(l, attacker, 5, libertyMarker) >= 5))) {
+      return n;
+    }
+    return add(l, 50, out, score, n);
+  }
+
+  /**
+   * Where both liberties l0 and l1 of an attacking two-liberty chain are self-ataris for the
+   * defender, it backfills: it takes the liberties the attacker's stone on one of them would have,
+   * where it has two there (GNU Go's break_chain2 backfill; reading.tst 139).
+   */
+  private int chain2Backfills(int l0, int l1, int[] out, int[] score, int n) {
+    if (!selfAtari(l0, defender) || !selfAtari(l1, defender)) {
+      return n;
+    }
+    for (int l : new int[] {l0, l1}) {
+      if (libertiesIfPlayed(l, attacker, 2) != 2) {
+        continue;
+      }
+      int a = pair[0];
+      int b = pair[1];
+      n = !selfAtari(a, defender) ? add(a, 40, out, score, n) : n;
+      n = !selfAtari(b, defender) ? add(b, 40, out, score, n) : n;
+    }
+    return n;
+  }
+
+  /** Whether l0 or l1 is a liberty of the target. */
+  private boolean sharesLiberty(int l0, int l1) {
+    int t = board.chainHead(target);
+    return touchesChain(l0, t) || touchesChain(l1, t);
   }
 
   /**

@@ -698,6 +698,58 @@ class ReadingTest {
     assertEquals("WIN K3", read(board, "G3", true));
   }
 
+  /**
+   * GNU Go's special_attack2 diagram, as in reading.tst 41 (incident185.sgf at move 204): white's
+   * C8-D9 chain has two liberties, C9 and C7, both suicide for black. White's stone on C9 would
+   * have two liberties, C7 and A9, so black takes A9 first (GNU Go's answer on this diagram): C9
+   * then captures B9 and the chain is caught.
+   */
+  @Test
+  void theAttackerTakesTheLibertyADefenderWouldGainOnASuicideLiberty() {
+    Board board =
+        Diagram.parse(
+                """
+                . O . O X . . . .
+                X X O O X . . . .
+                X O . O X . . . .
+                X O O O X . . . .
+                X X X X X . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                """)
+            .board();
+    assertEquals("WIN A9", read(board, "C8", true));
+    assertEquals("0", read(board, "C8", false));
+  }
+
+  /**
+   * GNU Go's edge_clamp diagram: white's A2-C3 has three liberties; black's D2-D3 next to it has
+   * three too, D1 on the edge, E2 and E3. White's E2 clamps it against the edge (GNU Go's answer on
+   * this diagram; white's D1 also saves it). The same move saves the chains next to a liberty that
+   * is suicide for the attacker (reading.tst 161 and 162 after black's special_attack2 move).
+   */
+  @Test
+  void theDefenderClampsAnAttackingChainAgainstTheEdge() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . X X O O . . . .
+                X X O X . . . . .
+                O O O X . . . . .
+                . . . . . . . . .
+                """)
+            .board();
+    assertEquals("WIN C1", read(board, "A2", true));
+    assertEquals("WIN E2", read(board, "A2", false));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
