@@ -698,14 +698,14 @@ public final class Reading {
       if ((libs == 2 && depth <= BREAK_CHAIN_DEPTH) || (libs == 3 && depth == 0)) {
         // Against three liberties at the start only: inside a line the attacker lacks the answers
         // to it (reading.tst 120 turns into a false defence).
-        n = chain3Attacks(out, score, n);
+        n = shorteningAttacks(3, out, score, n);
       }
       if ((libs == 2 && depth <= SUPERSTRING_DEPTH) || (libs == 3 && depth <= BACKFILL2_DEPTH)) {
         n = superstringRescues(libs, out, score, n);
         n = superstringBreaks(depth, out, score, n);
       }
       if (libs == 2 && depth <= BACKFILL_DEPTH && cornered(liberties)) {
-        n = chain4Attacks(out, score, n);
+        n = shorteningAttacks(4, out, score, n);
       }
     }
     sort(out, score, n);
@@ -747,60 +747,22 @@ public final class Reading {
   }
 
   /**
-   * The attacker's chains around the target with three liberties may lose a race with it: the
-   * defender shortens them, on the one liberty where the chain would escape to four or more, or on
-   * any of the three where it would escape nowhere (GNU Go's break_chain3; reading.tst 26, 81).
+   * The attacker's chains around the target with {@code libs} liberties (three or four) may lose a
+   * race with it: the defender shortens them, on the one liberty where the chain would escape to
+   * more, or on any of them where it would escape nowhere (GNU Go's break_chain3, reading.tst 26,
+   * 81; and break_chain4, tried by its defend2 only when the target cannot lengthen, 182, 184).
    */
-  private int chain3Attacks(int[] out, int[] score, int n) {
+  private int shorteningAttacks(int libs, int[] out, int[] score, int n) {
     int chains = attackerChainsAroundTarget();
     for (int i = 0; i < chains; i++) {
-      if (board.libertyCount(heads[i]) != 3) {
+      if (board.libertyCount(heads[i]) != libs) {
         continue;
       }
-      board.liberties(heads[i], triple, 3, libertyMarker);
-      int a = triple[0];
-      int b = triple[1];
-      int c = triple[2];
-      boolean ea = board.libertiesAfterPlay(a, attacker, 4, libertyMarker) >= 4;
-      boolean eb = board.libertiesAfterPlay(b, attacker, 4, libertyMarker) >= 4;
-      boolean ec = board.libertiesAfterPlay(c, attacker, 4, libertyMarker) >= 4;
-      if ((ea ? 1 : 0) + (eb ? 1 : 0) + (ec ? 1 : 0) > 1) {
-        continue; // two ways out: no net
-      }
-      n = !eb && !ec ? add(a, 10, out, score, n) : n;
-      n = !ea && !ec ? add(b, 10, out, score, n) : n;
-      n = !ea && !eb ? add(c, 10, out, score, n) : n;
-    }
-    return n;
-  }
-
-  /**
-   * Whether the target, of several stones, has two liberties that are both self-ataris for it: it
-   * cannot lengthen, and GNU Go's defend2 then turns aggressive.
-   */
-  private boolean cornered(int[] liberties) {
-    return board.chainSize(target) > 1
-        && selfAtari(liberties[0], defender)
-        && selfAtari(liberties[1], defender);
-  }
-
-  /**
-   * The attacker's chains around the target with four liberties may lose a race with it: the
-   * defender shortens them, on the one liberty where the chain would escape to five or more, or on
-   * any of the four where it would escape nowhere (GNU Go's break_chain4, tried by its defend2 only
-   * when the target cannot lengthen; reading.tst 182, 184).
-   */
-  private int chain4Attacks(int[] out, int[] score, int n) {
-    int chains = attackerChainsAroundTarget();
-    for (int i = 0; i < chains; i++) {
-      if (board.libertyCount(heads[i]) != 4) {
-        continue;
-      }
-      int k = board.liberties(heads[i], six, 4, libertyMarker);
+      int k = board.liberties(heads[i], six, libs, libertyMarker);
       int escapes = 0;
       int way = Point.NONE;
       for (int t = 0; t < k; t++) {
-        if (board.libertiesAfterPlay(six[t], attacker, 5, libertyMarker) >= 5) {
+        if (board.libertiesAfterPlay(six[t], attacker, libs + 1, libertyMarker) > libs) {
           escapes++;
           way = six[t];
         }
@@ -815,6 +777,16 @@ public final class Reading {
       }
     }
     return n;
+  }
+
+  /**
+   * Whether the target, of several stones, has two liberties that are both self-ataris for it: it
+   * cannot lengthen, and GNU Go's defend2 then turns aggressive.
+   */
+  private boolean cornered(int[] liberties) {
+    return board.chainSize(target) > 1
+        && selfAtari(liberties[0], defender)
+        && selfAtari(liberties[1], defender);
   }
 
   /**
@@ -1136,8 +1108,8 @@ public final class Reading {
    * The attacker's chains around the target's superstring, but not next to the target itself, that
    * are short of liberties are broken (GNU Go's superstring_break_chain_moves): one in atari is
    * captured, one with two liberties is put in atari where it cannot run (GNU Go's
-   * break_chain2_efficient), one with three is shortened as {@link #chain3Attacks} does, and early
-   * in a line the defender's chains in atari next to it are saved (GNU Go's
+   * break_chain2_efficient), one with three is shortened as {@link #shorteningAttacks} does, and
+   * early in a line the defender's chains in atari next to it are saved (GNU Go's
    * defend_secondary_chain1; reading.tst 187). Called right after {@link #superstringRescues}, it
    * reuses the superstring found there (its chains with at most three liberties), which costs a
    * tenth of the time less than walking it again without a cap, with the same answers.
