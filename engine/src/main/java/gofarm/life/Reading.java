@@ -744,6 +744,10 @@ public final class Reading {
         // attacker's draw-back, whose chain now has three liberties.
         n = shorteningAttacks(3, out, score, n);
       }
+      if (libs == SAFE_LIBERTIES && depth == 0) {
+        // At the start only, as against three liberties.
+        n = safeShortenings(out, score, n);
+      }
       if ((libs == 2 && depth <= SUPERSTRING_DEPTH) || (libs == 3 && depth <= BACKFILL2_DEPTH)) {
         n = superstringRescues(libs, out, score, n);
         n = superstringBreaks(depth, out, score, n);
@@ -821,6 +825,24 @@ public final class Reading {
       }
     }
     return n;
+  }
+
+  /**
+   * GNU Go's break_chain3 for a four-liberty target (its defend4): the defender shortens the
+   * attacker's three-liberty chains around it, but not by a self-atari, which the attacker, who
+   * reads four liberties with few moves, would not take (reading.tst 189: A17, not A16).
+   */
+  private int safeShortenings(int[] out, int[] score, int n) {
+    int n0 = n;
+    n = shorteningAttacks(3, out, score, n);
+    int k = n0;
+    for (int i = n0; i < n; i++) {
+      if (!selfAtari(out[i], defender)) {
+        out[k] = out[i];
+        score[k++] = score[i];
+      }
+    }
+    return k;
   }
 
   /**

@@ -801,6 +801,33 @@ class ReadingTest {
     assertEquals("WIN E9", read(board, "E8", false));
   }
 
+  /**
+   * reading.tst 189 cut down: black's C9 chain has four liberties (D9, D7, D4, D2) and white takes
+   * them faster than black can; black defends by shortening white's B-file chain (three liberties:
+   * A9, A7, A6) at A7, which a four-liberty defence gets only at the start (GNU Go's break_chain3
+   * in defend4), not at A6, a self-atari. GNU Go answers A7 and, for the attack, D2; it confirms
+   * white's D4 as well.
+   */
+  @Test
+  void fourLibertiesAreDefendedByShorteningANeighbour() {
+    Board board =
+        Diagram.parse(
+                """
+                . O X . X X O . .
+                X O X O X O O . .
+                . O X . X O . X .
+                . O X X O O O . .
+                O O X O O X . X X
+                X O X . . X X . O
+                X X X O O . . . O
+                X O X . . X . X X
+                O O O O O X . X .
+                """)
+            .board();
+    assertEquals("WIN A7", read(board, "C9", false));
+    assertEquals("WIN D4", read(board, "C9", true));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
