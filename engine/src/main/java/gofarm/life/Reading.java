@@ -109,6 +109,9 @@ public final class Reading {
   /** How deep in a line the attacker still backfills (GNU Go's backfill depth). */
   static final int BACKFILL_DEPTH = 12;
 
+  /** How deep a four-liberty target on the first two lines is read (GNU Go's fourlib_depth). */
+  static final int EDGE_FOUR_LIBERTIES_DEPTH = 7;
+
   /**
    * How deep in a line the defender of a two-liberty target still shortens the attacker's
    * three-liberty chains around it (GNU Go's break chain depth).
@@ -205,6 +208,10 @@ public final class Reading {
   private final int[] scratch;
   private final int[] heads;
   private final int[] pair = new int[2];
+  private final int[] fourLibs = new int[SAFE_LIBERTIES];
+  // The depth of the first four-liberty target in the current line read on by edgeBound, or
+  // MAX_DEPTH if none.
+  private int edgeLineDepth = MAX_DEPTH;
   private final int[] triple = new int[3];
   private final int[] six = new int[6];
   private final int[] links;
@@ -368,6 +375,7 @@ public final class Reading {
     exhausted = false;
     bestMove = Point.NONE;
     pathLength = 0;
+    edgeLineDepth = MAX_DEPTH;
     path[pathLength++] = board.hash();
     byte first = attackerFirst ? attacker : defender;
     int code = search(first, NO_KOMASTER, 0);
@@ -394,7 +402,7 @@ public final class Reading {
     int libs = board.libertyCount(target);
     if (!local
         && (libs > SAFE_LIBERTIES
-            || (libs == SAFE_LIBERTIES && depth > FOUR_LIBERTIES_DEPTH)
+            || (libs == SAFE_LIBERTIES && depth > FOUR_LIBERTIES_DEPTH && !edgeBound(depth))
             || (libs == 3 && depth > DEEP_THREE_LIBERTIES))) {
       // Escaped. A fourth liberty counts as escaped after the attacker's first answer, and a third
       // deep in a line (GNU Go's depths, shorter); four at the start are read, as GNU Go does.
@@ -406,6 +414,10 @@ public final class Reading {
       return tableValues[slot];
     }
     int[] moves = moveLists[depth];
+    int outerEdgeLine = edgeLineDepth;
+    if (!local && libs == SAFE_LIBERTIES && depth > FOUR_LIBERTIES_DEPTH) {
+      edgeLineDepth = Math.min(edgeLineDepth, depth); // read on only by edgeBound
+    }
     int n = local ? localMoves(toMove, moves, depth) : tacticalMoves(toMove, libs, moves, depth);
     int best = LOSS;
     int bestHere = Point.NONE;
@@ -427,6 +439,7 @@ public final class Reading {
         bestHere = Point.PASS;
       }
     }
+    edgeLineDepth = outerEdgeLine;
     if (depth == 0) {
       bestMove = bestHere;
     }
@@ -436,6 +449,27 @@ public final class Reading {
       tableStamps[slot] = stamp;
     }
     return best;
+  }
+
+  /**
+   * Whether a four-liberty target is still read at this depth because all its liberties lie on the
+   * first two lines: a chain crawling along the edge has not escaped, and GNU Go reads four
+   * liberties to its fourlib_depth (7) where gofarm counts them as escaped after the first answer
+   * (reading.tst 33, 108: the defender's extension after a draw-back).
+   */
+  private boolean edgeBound(int depth) {
+    return depth <= EDGE_FOUR_LIBERTIES_DEPTH && libertiesOnEdge();
+  }
+
+  /** Whether the target's liberties (at most four) all lie on the first two lines. */
+  private boolean libertiesOnEdge() {
+    int k = board.liberties(target, fourLibs, SAFE_LIBERTIES, libertyMarker);
+    for (int i = 0; i < k; i++) {
+      if (geometry.line(fourLibs[i]) > 1) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The result of playing m for {@code toMove}, or -1 if m cannot be played. */
@@ -633,6 +667,9 @@ public final class Reading {
         n = doubleAtariGuards(out, score, n);
         n = blockerAttacks(liberties, count, out, score, n);
       }
+      if (libs == 3 && depth <= EDGE_FOUR_LIBERTIES_DEPTH) {
+        n = drawBacks(liberties, count, out, score, n);
+      }
       if (libs == 2 && depth < BACKFILL_DEPTH) {
         n = attackerBackfills(liberties, count, out, score, n);
         n = suicideLibertyAttacks(liberties, out, score, n);
@@ -695,10 +732,21 @@ public final class Reading {
       if (libs == 2 || libs == 3) {
         n = edgeClamps(board.chainHead(target), out, score, n);
       }
-      if ((libs == 2 && depth <= BREAK_CHAIN_DEPTH) || (libs == 3 && depth == 0)) {
+      if ((libs == 2 && depth <= BREAK_CHAIN_DEPTH)
+          || (libs == 3
+              && (depth == 0
+                  || (depth <= BACKFILL2_DEPTH
+                      && (depth > edgeLineDepth || attackerDrewBack()))))) {
         // Against three liberties at the start only: inside a line the attacker lacks the answers
-        // to it (reading.tst 120 turns into a false defence).
+        // to it (reading.tst 120 turns into a false defence). Also in the lines that go on only
+        // because a four-liberty target along the edge is read deeper (edgeBound): there the
+        // defender needs GNU Go's full defend3 (break_chain3; reading.tst 222), and after the
+        // attacker's draw-back, whose chain now has three liberties.
         n = shorteningAttacks(3, out, score, n);
+      }
+      if (libs == SAFE_LIBERTIES && depth == 0) {
+        // At the start only, as against three liberties.
+        n = safeShortenings(out, score, n);
       }
       if ((libs == 2 && depth <= SUPERSTRING_DEPTH) || (libs == 3 && depth <= BACKFILL2_DEPTH)) {
         n = superstringRescues(libs, out, score, n);
@@ -777,6 +825,24 @@ public final class Reading {
       }
     }
     return n;
+  }
+
+  /**
+   * GNU Go's break_chain3 for a four-liberty target (its defend4): the defender shortens the
+   * attacker's three-liberty chains around it, but not by a self-atari, which the attacker, who
+   * reads four liberties with few moves, would not take (reading.tst 189: A17, not A16).
+   */
+  private int safeShortenings(int[] out, int[] score, int n) {
+    int n0 = n;
+    n = shorteningAttacks(3, out, score, n);
+    int k = n0;
+    for (int i = n0; i < n; i++) {
+      if (!selfAtari(out[i], defender)) {
+        out[k] = out[i];
+        score[k++] = score[i];
+      }
+    }
+    return k;
   }
 
   /**
@@ -1643,6 +1709,45 @@ public final class Reading {
           if (triple[t] != l && !selfAtari(triple[t], attacker)) {
             n = add(triple[t], 25, out, score, n);
           }
+        }
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Whether the attacker's last move drew back (see drawBacks): played away from the target, it
+   * left its chain next to the target with three liberties, which the defender may shorten.
+   */
+  private boolean attackerDrewBack() {
+    int m = board.lastMove();
+    return geometry.isOnBoard(m)
+        && board.color(m) == attacker
+        && !touchesTarget(m)
+        && board.libertyCount(m) == 3
+        && chainTouches(board.chainHead(m), board.chainHead(target));
+  }
+
+  /**
+   * Against three liberties, the attacker's two-liberty chains next to the target draw back: a
+   * liberty of such a chain that is not the target's but touches one of them both gives the chain
+   * room and closes the target's way out there (GNU Go's draw_back in attack3; reading.tst 33).
+   */
+  private int drawBacks(int[] liberties, int count, int[] out, int[] score, int n) {
+    int chains = attackerChainsAroundTarget();
+    for (int i = 0; i < chains; i++) {
+      if (board.libertyCount(heads[i]) != 2) {
+        continue;
+      }
+      board.liberties(heads[i], pair, 2, libertyMarker);
+      for (int k = 0; k < 2; k++) {
+        int q = pair[k];
+        if (!isLiberty(q, liberties, count)
+            && (isLiberty(q - stride, liberties, count)
+                || isLiberty(q - 1, liberties, count)
+                || isLiberty(q + 1, liberties, count)
+                || isLiberty(q + stride, liberties, count))) {
+          n = add(q, 20, out, score, n);
         }
       }
     }

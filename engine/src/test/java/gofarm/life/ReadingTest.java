@@ -750,6 +750,84 @@ class ReadingTest {
     assertEquals("WIN E2", read(board, "A2", false));
   }
 
+  /**
+   * reading.tst 108 cut down (GNU Go's draw_back test): white's D3-D2 has three liberties after
+   * black's C2; white's E2 leaves black's E3 with two, and black draws back to F3, which also
+   * closes white's way out along the edge; white's four liberties there (C1, D1, E1, F2) are on the
+   * first two lines and are read on. GNU Go answers C2 for both on this diagram.
+   */
+  @Test
+  void theAttackerDrawsBackAlongTheEdge() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . . . . . .
+                . . . . . . . . .
+                . O . . . . . . .
+                . . . . . . O . X
+                . X . . O . . O .
+                . . X X . . . . .
+                . O X O X . . X .
+                . . . O . . . . .
+                . . . . . . . . .
+                """)
+            .board();
+    assertEquals("WIN C2", read(board, "D3", true));
+    assertEquals("WIN C2", read(board, "D3", false));
+  }
+
+  /**
+   * reading.tst 152 cut down: black's E8 has four liberties on the first two lines; after white's
+   * E7 and black's answer it still has four there, and is read on to its capture. GNU Go answers D8
+   * for both on this diagram, and confirms white's E7 and black's E9.
+   */
+  @Test
+  void fourLibertiesAlongTheEdgeAreReadOn() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . . . . . .
+                . . . . X . . . .
+                O O . O . O O O .
+                . . O X O O X X O
+                O O X X X X X . X
+                O X X . . O . . X
+                O O X . O . O X .
+                . O X X . O . X .
+                . O X X O . O . .
+                """)
+            .board();
+    assertEquals("WIN E7", read(board, "E8", true));
+    assertEquals("WIN E9", read(board, "E8", false));
+  }
+
+  /**
+   * reading.tst 189 cut down: black's C9 chain has four liberties (D9, D7, D4, D2) and white takes
+   * them faster than black can; black defends by shortening white's B-file chain (three liberties:
+   * A9, A7, A6) at A7, which a four-liberty defence gets only at the start (GNU Go's break_chain3
+   * in defend4), not at A6, a self-atari. GNU Go answers A7 and, for the attack, D2; it confirms
+   * white's D4 as well.
+   */
+  @Test
+  void fourLibertiesAreDefendedByShorteningANeighbour() {
+    Board board =
+        Diagram.parse(
+                """
+                . O X . X X O . .
+                X O X O X O O . .
+                . O X . X O . X .
+                . O X X O O O . .
+                O O X O O X . X X
+                X O X . . X X . O
+                X X X O O . . . O
+                X O X . . X . X X
+                O O O O O X . X .
+                """)
+            .board();
+    assertEquals("WIN A7", read(board, "C9", false));
+    assertEquals("WIN D4", read(board, "C9", true));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
