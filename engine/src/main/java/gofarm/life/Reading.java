@@ -662,6 +662,9 @@ public final class Reading {
         n = netMoves(liberties, count, out, score, n);
       }
       n = neighbourChainMoves(toMove, depth, out, score, n);
+      if (libs >= 2 && libs <= 4) {
+        n = edgeMoves(liberties, count, false, out, score, n);
+      }
       if (libs >= 3) {
         // GNU Go's attack3 moves; against two liberties the blocker attacks made false captures.
         n = doubleAtariGuards(out, score, n);
@@ -706,6 +709,9 @@ public final class Reading {
       }
       for (int i = 0; i < count; i++) {
         n = add(liberties[i], 100 + 10 * board.emptyNeighbourCount(liberties[i]), out, score, n);
+      }
+      if (libs == 2 || libs == 3) {
+        n = edgeMoves(liberties, count, true, out, score, n);
       }
       if (libs == 2 || libs == 3) {
         // Backfilling (GNU Go's): where the attacker would have at most two liberties on a
@@ -1682,6 +1688,76 @@ public final class Reading {
         || board.color(p - 1) == Color.WALL
         || board.color(p + 1) == Color.WALL
         || board.color(p + stride) == Color.WALL;
+  }
+
+  /**
+   * Edge moves (GNU Go's propose_edge_moves), for a liberty a of the target on the edge. Where the
+   * point b above a is empty, an attacker's stone stands beside b and the point on a's other side
+   * is empty, drawing back or climbing up to b is often the right attack or defence, and so is c,
+   * beside b on the open side, except for the defender of two liberties (reading.tst 63, 87). Where
+   * instead an attacker's chain with more than four liberties stands on b, the defender's crawl to
+   * a is dropped if no friendly stone lies ahead on the first two lines: it gains nothing.
+   *
+   * <pre>
+   *   X b c        X X
+   *   O a .        O a
+   *   -----        ---
+   * </pre>
+   */
+  private int edgeMoves(
+      int[] liberties, int count, boolean defending, int[] out, int[] score, int n) {
+    for (int r = 0; r < count; r++) {
+      int a = liberties[r];
+      for (int k = 0; k < 4; k++) {
+        int up = rotation[k];
+        if (board.color(a - up) != Color.WALL) {
+          continue;
+        }
+        for (int side = -1; side <= 1; side += 2) {
+          int right = side * rotation[(k + 1) & 3];
+          if (board.color(a + up) == attacker && board.libertyCount(a + up) > 4) {
+            if (defending && !friendAlongEdge(a, up, right)) {
+              n = remove(a, out, score, n);
+            }
+          } else if (board.color(a + up) == Color.EMPTY
+              && board.color(a + up - right) == attacker
+              && board.color(a + right) == Color.EMPTY) {
+            if (board.libertyCount(a + up - right) == 1) {
+              n = add(a + up, 20, out, score, n);
+            } else {
+              n = add(a + up, 10, out, score, n);
+              if (!defending || count != 2) {
+                n = addEmpty(a + up + right, 10, out, score, n);
+              }
+            }
+          }
+        }
+      }
+    }
+    return n;
+  }
+
+  /** Whether a defender's stone lies on the first two lines from a onwards towards right. */
+  private boolean friendAlongEdge(int a, int up, int right) {
+    for (int x = a; board.color(x) != Color.WALL; x += right) {
+      if (board.color(x) == defender || board.color(x + up) == defender) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Takes p out of the move list, if it is there (it stays marked: it is not added again). */
+  private int remove(int p, int[] out, int[] score, int n) {
+    marker.markIfNew(p);
+    for (int i = 0; i < n; i++) {
+      if (out[i] == p) {
+        System.arraycopy(out, i + 1, out, i, n - i - 1);
+        System.arraycopy(score, i + 1, score, i, n - i - 1);
+        return n - 1;
+      }
+    }
+    return n;
   }
 
   /**

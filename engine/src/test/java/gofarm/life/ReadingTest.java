@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gofarm.board.Board;
+import gofarm.board.Color;
 import gofarm.board.Geometry;
 import gofarm.board.Point;
 import gofarm.io.Diagram;
@@ -826,6 +827,35 @@ class ReadingTest {
             .board();
     assertEquals("WIN A7", read(board, "C9", false));
     assertEquals("WIN D4", read(board, "C9", true));
+  }
+
+  /**
+   * reading.tst 63 cut down: black's A7 chain crawls down the edge on A6, but white's B5 (GNU Go's
+   * propose_edge_moves: the point above the edge liberty next to white's B6) keeps it on the first
+   * line; black's crawls that white's B6 chain, with five liberties, stops without a black stone
+   * ahead are not read. GNU Go answers, on this diagram, no defence, the attack D7, and after
+   * black's A6 the attack B5.
+   */
+  @Test
+  void theAttackerClimbsUpBesideACrawlAlongTheEdge() {
+    Board board =
+        Diagram.parse(
+                """
+                . O O O O . . . .
+                . O X X O . . . .
+                X X X . O . . . .
+                . O O . . . . . .
+                . . . . . . . . .
+                . . X . . . . . .
+                . . . . . . . . .
+                . . . X . . . . .
+                . . X . . . . . .
+                """)
+            .board();
+    assertEquals("0", read(board, "A7", false));
+    assertEquals("WIN D7", read(board, "A7", true));
+    board.play(board.geometry().parse("A6"), Color.BLACK);
+    assertEquals("WIN B5", read(board, "A7", true));
   }
 
   @Test
