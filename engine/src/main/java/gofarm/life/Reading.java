@@ -734,6 +734,7 @@ public final class Reading {
           n = secondLiberties(liberties, count, 30, out, score, n);
         }
         n = helpNeighbours(liberties, out, score, n);
+        n = sideAtaris(liberties, out, score, n);
       }
       if (libs == 2 || libs == 3) {
         n = edgeClamps(board.chainHead(target), out, score, n);
@@ -1608,6 +1609,38 @@ public final class Reading {
         }
         n = capturesAround(board.chainHead(q), attacker, 25, out, score, n);
         n = edgeClamps(board.chainHead(q), out, score, n);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Where the target's two liberties a and b touch, an attacker's chain of two liberties beside one
+   * of them (across the line a-b) would take the other after the attacker's move there: the
+   * defender ataris it from its other liberty first, if that is no self-atari (GNU Go's
+   * special_rescue4; reading.tst 198).
+   */
+  private int sideAtaris(int[] liberties, int[] out, int[] score, int n) {
+    int a0 = liberties[0];
+    int a1 = liberties[1];
+    int step = a1 - a0;
+    if (step != 1 && step != -1 && step != stride && step != -stride) {
+      return n;
+    }
+    int across = step == 1 || step == -1 ? stride : 1;
+    for (int k = 0; k < 2; k++) {
+      int a = k == 0 ? a0 : a1;
+      for (int x = a - across; x <= a + across; x += 2 * across) {
+        if (board.color(x) != attacker || board.libertyCount(x) != 2) {
+          continue;
+        }
+        board.liberties(x, triple, 2, libertyMarker);
+        for (int t = 0; t < 2; t++) {
+          int l = triple[t];
+          if (l != a0 && l != a1 && !selfAtari(l, defender)) {
+            n = add(l, 20, out, score, n);
+          }
+        }
       }
     }
     return n;

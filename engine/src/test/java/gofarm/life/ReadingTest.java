@@ -858,6 +858,37 @@ class ReadingTest {
     assertEquals("WIN B5", read(board, "A7", true));
   }
 
+  /**
+   * reading.tst 198 cut down: white's E5 chain has two liberties side by side, E6 and F6. Black's
+   * E7 stands beside E6 with two liberties (E8, E6): after black's E6 the chain would be short of
+   * F6 too. White ataris E7 from its other liberty, E8, first (GNU Go's special_rescue4). GNU Go
+   * answers, on this diagram, no attack, and after black's E7 the defence E8.
+   */
+  @Test
+  void theDefenderAtarisAStoneBesideItsTwoLiberties() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . . . . . . . . . .
+                O . . . . . O . O O X O X
+                . O . . . . . O O X X O O
+                O X O O O O O O X O O . O
+                O X O X X X X X X O . O .
+                X X X O . . . X O O X . .
+                . . X O . O . X X X O . .
+                X X X . . . O X O O O . .
+                . . . X O O X X X X O . .
+                . . . X O X X X X X O O .
+                X . . X X O O X O X X O .
+                X . . . X O O O O O O . .
+                X . . . X X O . . . . . .
+                """)
+            .board();
+    assertEquals("0", read(board, "E5", true));
+    board.play(board.geometry().parse("E7"), Color.BLACK);
+    assertEquals("WIN E8", read(board, "E5", false));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
