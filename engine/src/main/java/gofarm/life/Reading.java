@@ -673,6 +673,9 @@ public final class Reading {
       if (libs == 3 && depth <= EDGE_FOUR_LIBERTIES_DEPTH) {
         n = drawBacks(liberties, count, out, score, n);
       }
+      if (libs == 4) {
+        n = squareCaps(liberties, count, out, score, n);
+      }
       if (libs == 2 && depth < BACKFILL_DEPTH) {
         n = attackerBackfills(liberties, count, out, score, n);
         n = suicideLibertyAttacks(liberties, out, score, n);
@@ -754,6 +757,12 @@ public final class Reading {
       if (libs == SAFE_LIBERTIES && depth == 0) {
         // At the start only, as against three liberties.
         n = safeShortenings(out, score, n);
+      }
+      if (libs == SAFE_LIBERTIES) {
+        // GNU Go's defend4: special rescues next to the liberties (reading.tst 195).
+        for (int i = 0; i < count; i++) {
+          n = specialRescues(liberties[i], libs, out, score, n);
+        }
       }
       if ((libs == 2 && depth <= SUPERSTRING_DEPTH) || (libs == 3 && depth <= BACKFILL2_DEPTH)) {
         n = superstringRescues(libs, out, score, n);
@@ -1641,6 +1650,31 @@ public final class Reading {
             n = add(l, 20, out, score, n);
           }
         }
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Caps against four liberties (GNU Go's find_cap_moves): where two liberties of the target touch
+   * diagonally, the empty corner of their square takes both from the middle (reading.tst 195:
+   * white's J4 in black's eye space, between J5 and H4).
+   */
+  private int squareCaps(int[] liberties, int count, int[] out, int[] score, int n) {
+    for (int i = 0; i < count - 1; i++) {
+      for (int j = i + 1; j < count; j++) {
+        int a = liberties[i];
+        int b = liberties[j];
+        int d = Math.abs(a - b);
+        if (d != stride - 1 && d != stride + 1) {
+          continue;
+        }
+        int c1 = a + (b % stride - a % stride); // a's row, b's column
+        int c2 = b + (a % stride - b % stride);
+        n =
+            board.color(c1) == Color.EMPTY
+                ? add(c1, 40, out, score, n)
+                : addEmpty(c2, 40, out, score, n);
       }
     }
     return n;

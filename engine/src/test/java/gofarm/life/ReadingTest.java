@@ -889,6 +889,32 @@ class ReadingTest {
     assertEquals("WIN E8", read(board, "E5", false));
   }
 
+  /**
+   * reading.tst 195 (GNU Go's test4lose.sgf, the whole board): black's H6 chain has four liberties,
+   * J5, H4, J3 and J1, around an eye space whose middle is J4. White attacks there (GNU Go's
+   * find_cap: the empty corner of the square of the diagonal liberties J5 and H4), and black
+   * defends there (GNU Go's special_rescue next to four liberties). GNU Go answers J4 for both.
+   */
+  @Test
+  void fourLibertiesAroundAnEyeSpaceAreTakenAndDefendedInItsMiddle() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . . . . . .
+                . . . . . . . . .
+                . . O O O O O O O
+                . . X X X X O X X
+                . . . X . O X X .
+                . . . X . O X . .
+                . . . X . O X X .
+                . . . . . O O X X
+                . . . X . O O O .
+                """)
+            .board();
+    assertEquals("WIN J4", read(board, "H6", true));
+    assertEquals("WIN J4", read(board, "H6", false));
+  }
+
   @Test
   void aQueryThatRunsOutOfNodesSaysSo() {
     Board board = Diagram.parse(LADDER).board();
