@@ -1017,7 +1017,8 @@ public final class Reading {
     int targetHead = board.chainHead(target);
     for (int k = 0; k < 2; k++) {
       int a = liberties[k];
-      for (int b : new int[] {a - stride, a - 1, a + 1, a + stride}) {
+      for (int dir : directions) {
+        int b = a + dir;
         if (board.color(b) != attacker
             || board.libertyCount(b) != 2
             || !chainTouches(board.chainHead(b), targetHead)) {
@@ -1606,7 +1607,8 @@ public final class Reading {
       if (!board.isSuicide(l, attacker)) {
         continue;
       }
-      for (int q : new int[] {l - stride, l - 1, l + 1, l + stride}) {
+      for (int dir : directions) {
+        int q = l + dir;
         if (board.color(q) != defender || board.chainHead(q) == board.chainHead(target)) {
           continue;
         }
@@ -2064,7 +2066,8 @@ public final class Reading {
     if (!selfAtari(l0, defender) || !selfAtari(l1, defender)) {
       return n;
     }
-    for (int l : new int[] {l0, l1}) {
+    for (int k = 0; k < 2; k++) {
+      int l = k == 0 ? l0 : l1;
       if (libertiesIfPlayed(l, attacker, 2) != 2) {
         continue;
       }
@@ -2092,7 +2095,8 @@ public final class Reading {
     if (!selfAtari(l, defender)) {
       return n;
     }
-    for (int q : new int[] {l - stride, l - 1, l + 1, l + stride}) {
+    for (int dir : directions) {
+      int q = l + dir;
       if (board.color(q) != attacker
           || board.chainHead(q) == board.chainHead(h)
           || board.libertyCount(q) != 2) {
@@ -2224,7 +2228,8 @@ public final class Reading {
 
   /** 1 if p is a liberty of a chain of {@code c} with at most 3 liberties, else 0. */
   private int ownLibertyOfWeakChain(int p, byte c) {
-    for (int q : new int[] {p - stride, p - 1, p + 1, p + stride}) {
+    for (int dir : directions) {
+      int q = p + dir;
       if (board.color(q) == c && board.libertyCount(q) <= 3) {
         return 1;
       }
@@ -2235,7 +2240,8 @@ public final class Reading {
   /** The fewest liberties among the chains of {@code c} next to p, or 0 if there is none. */
   private int weakestEnemyLiberties(int p, byte c) {
     int fewest = Integer.MAX_VALUE;
-    for (int q : new int[] {p - stride, p - 1, p + 1, p + stride}) {
+    for (int dir : directions) {
+      int q = p + dir;
       if (board.color(q) == c) {
         fewest = Math.min(fewest, board.libertyCount(q));
       }
@@ -2253,7 +2259,8 @@ public final class Reading {
     stack[top++] = p;
     while (top > 0) {
       int q = stack[--top];
-      for (int a : new int[] {q - stride, q - 1, q + 1, q + stride}) {
+      for (int dir : directions) {
+        int a = q + dir;
         if (board.color(a) == Color.EMPTY && marker.markIfNew(a)) {
           if (++size > SMALL_REGION) {
             return false;
