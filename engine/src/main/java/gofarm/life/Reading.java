@@ -33,12 +33,14 @@ import java.util.Arrays;
  *       liberties, the attacker's guard of a double atari on its chains, its shortening of the
  *       defender's chains next to a liberty it cannot play, and early in a line its squeezes (where
  *       the target's liberties run out along points it cannot play); the defender's shortening of a
- *       racing chain from outside, and its snapback set-up; a capture into a snapback fails, as in
- *       GNU Go, and so does an attack that the defender's moves do not answer but that leaves the
- *       target safe even if the attacker moves again (GNU Go's check); a target that reaches {@link
- *       #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the start, or gets
- *       them by the defender's first move without a capture, is read on). Ladders and nets are read
- *       out this way.
+ *       racing chain from outside, and its snapback set-up; GNU Go's edge moves (drawing back or
+ *       climbing up beside an edge liberty; no crawl along the edge that leads nowhere), its caps
+ *       and special rescues against four liberties, and its draw-backs against three; a capture
+ *       into a snapback fails, as in GNU Go, and so does an attack that the defender's moves do not
+ *       answer but that leaves the target safe even if the attacker moves again (GNU Go's check); a
+ *       target that reaches {@link #SAFE_LIBERTIES} liberties in a line has escaped (one that has
+ *       them at the start, or gets them by the defender's first move without a capture, or has them
+ *       all on the first two lines, is read on). Ladders and nets are read out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides (but points that touch only the mover's own stones outside small
  *       regions), and the target lives only by staying on the board: the attacker has no move left
