@@ -649,7 +649,11 @@ public final class Reading {
         // At the start, a liberty that captures first: of the moves that win, the one GNU Go plays
         // (reading.tst 216).
         int cap = depth == 0 && board.isCapture(l, attacker) ? 5 : 0;
-        n = add(l, 100 + board.emptyNeighbourCount(l) + cap, out, score, n);
+        // In atari, the capture comes first: it wins unless it is a snapback or a banned ko retake
+        // (GNU Go's attack1; saving a chain of its own first only lengthens the line, reading.tst
+        // 84).
+        int base = libs == 1 ? 400 : 100;
+        n = add(l, base + board.emptyNeighbourCount(l) + cap, out, score, n);
       }
       if (libs == 1) {
         n = captureBackfills(liberties[0], out, score, n);

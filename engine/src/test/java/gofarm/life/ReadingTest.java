@@ -890,6 +890,32 @@ class ReadingTest {
   }
 
   /**
+   * reading.tst 84 (GNU Go's reading09.sgf after move 3, without its ko ban): black's E5 chain is
+   * in atari at F3, and white's F1 beside it is in atari at G1. Saving F1 at G1 also leaves the
+   * chain caught, but the capture comes first, as GNU Go answers on this diagram: F3, and G1 (a ko)
+   * for the defence.
+   */
+  @Test
+  void aChainInAtariIsCapturedBeforeAnythingElse() {
+    Board board =
+        Diagram.parse(
+                """
+                . X . . O . . . .
+                . X . . O . . . .
+                . X . . O . . . .
+                . X X X O O . . .
+                X X O O X O O O .
+                X O . O X X X O .
+                X O O O X . X O .
+                X X X O X X O O .
+                . X . O X O . O .
+                """)
+            .board();
+    assertEquals("WIN F3", read(board, "E5", true));
+    assertEquals("KO_A G1", read(board, "E5", false));
+  }
+
+  /**
    * reading.tst 195 (GNU Go's test4lose.sgf, the whole board): black's H6 chain has four liberties,
    * J5, H4, J3 and J1, around an eye space whose middle is J4. White attacks there (GNU Go's
    * find_cap: the empty corner of the square of the diagonal liberties J5 and H4), and black
