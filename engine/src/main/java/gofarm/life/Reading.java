@@ -2034,8 +2034,8 @@ public final class Reading {
         int k = board.liberties(h, libs, 2, libertyMarker);
         int l0 = libs[0];
         int l1 = libs[1];
-        n = counterAtari(l0, depth, out, score, n);
-        n = counterAtari(l1, depth, out, score, n);
+        n = counterAtari(l0, l1, depth, out, score, n);
+        n = counterAtari(l1, l0, depth, out, score, n);
         n = blockedCounterAtari(h, l0, out, score, n);
         n = blockedCounterAtari(h, l1, out, score, n);
         if (depth <= BACKFILL2_DEPTH || sharesLiberty(l0, l1)) {
@@ -2052,7 +2052,7 @@ public final class Reading {
    * five liberties (GNU Go's break_chain2 moves: a self-atari against a chain that escapes by
    * extending there only lengthens the line, reading.tst 41).
    */
-  private int counterAtari(int l, int depth, int[] out, int[] score, int n) {
+  private int counterAtari(int l, int other, int depth, int[] out, int[] score, int n) {
     if (selfAtari(l, defender)
         && !takesKo(l, defender)
         && (depth > BACKFILL_DEPTH
@@ -2060,7 +2060,13 @@ public final class Reading {
                 && board.libertiesAfterPlay(l, attacker, 5, libertyMarker) >= 5))) {
       return n;
     }
-    return add(l, 50, out, score, n);
+    // Against two liberties, an atari the chain can run from comes after the backfills (GNU Go's
+    // defend2 tries only its efficient break_chain2 moves in its first batches; reading.tst 172).
+    boolean efficient =
+        board.libertyCount(target) != 2
+            || board.isSuicide(other, attacker)
+            || board.libertiesAfterPlay(other, attacker, 3, libertyMarker) <= 2;
+    return add(l, efficient ? 50 : 19, out, score, n);
   }
 
   /**

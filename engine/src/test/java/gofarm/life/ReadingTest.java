@@ -916,6 +916,42 @@ class ReadingTest {
   }
 
   /**
+   * reading.tst 172 (GNU Go's reading38.sgf, the whole board): black's N14 chain has two liberties,
+   * S13 and S9, and neither saves it. Black's atari at Q15 works, but white's chain there could run
+   * from it; GNU Go tries that only after the backfill Q10 (a liberty the chain would have after
+   * S9, where white's stone would be in atari), and answers Q10 on this diagram.
+   */
+  @Test
+  void anAtariTheChainCanRunFromComesAfterTheBackfills() {
+    Board board =
+        Diagram.parse(
+                """
+                . O X X . . . . X O O . . . . . . . .
+                . . O X . X . . X X O O O O . . . O .
+                . O O X X O . . O . X O X X O O O X .
+                . . . O O X X X X X X X X O . . . O O
+                . . . O O O X X X O X O O O O . O O O
+                . . . O O X X X O O O O X X O O X X X
+                . . . O X X O O X X O X X X X X X . X
+                . . . . O X X O O X X X O O O X O O X
+                . . . . . O O O X X X O O X . O O O X
+                . . . O . . O X X X O X O . O . O X X
+                . . . . . O . O X O O X O . O X X . O
+                . . . . . . . O X O X X O X O O X X O
+                . . . . . . . . O O O X X . X X O X .
+                . . . . . . O . . O X X X X . . O X X
+                . . . O O O O O . O X O X X . X O O X
+                . . . O X X O X O O O O O X X . O O O
+                O O O O O X X X X X O O X X . X X X .
+                X O X X X X X . X X O . O X X . . . .
+                X X X X . O . . X O O O O O X . . . .
+                """)
+            .board();
+    assertEquals("WIN Q10", read(board, "N14", false));
+    assertEquals("WIN S13", read(board, "N14", true));
+  }
+
+  /**
    * reading.tst 195 (GNU Go's test4lose.sgf, the whole board): black's H6 chain has four liberties,
    * J5, H4, J3 and J1, around an eye space whose middle is J4. White attacks there (GNU Go's
    * find_cap: the empty corner of the square of the diagonal liberties J5 and H4), and black
