@@ -23,24 +23,26 @@ import java.util.Arrays;
  *       backfills against two liberties (where its stone on a liberty would have one, it fills that
  *       one first, or captures next to it), and for a defender with two or three liberties,
  *       backfills (the liberties the attacker would have on the target's liberties, when it would
- *       have at most two there), for one with two, moves that strengthen its chains next to a
- *       liberty the attacker cannot play, and early in a line (at the start, for three liberties)
- *       the liberties of the attacker's three-liberty chains around it; early in a line, for one
- *       with two or three, the liberties of its superstring (GNU Go's: its chains joined through
- *       points the attacker cannot play) and the points next to those the attacker could hardly
- *       block; and for a single stone in atari that the attacker would take by a ko capture, the
- *       liberties it would have on its last one; race moves for both sides; against three or more
- *       liberties, the attacker's guard of a double atari on its chains, its shortening of the
- *       defender's chains next to a liberty it cannot play, and early in a line its squeezes (where
- *       the target's liberties run out along points it cannot play); the defender's shortening of a
- *       racing chain from outside, and its snapback set-up; GNU Go's edge moves (drawing back or
- *       climbing up beside an edge liberty; no crawl along the edge that leads nowhere), its caps
- *       and special rescues against four liberties, and its draw-backs against three; a capture
- *       into a snapback fails, as in GNU Go, and so does an attack that the defender's moves do not
- *       answer but that leaves the target safe even if the attacker moves again (GNU Go's check); a
- *       target that reaches {@link #SAFE_LIBERTIES} liberties in a line has escaped (one that has
- *       them at the start, or gets them by the defender's first move without a capture, or has them
- *       all on the first two lines, is read on). Ladders and nets are read out this way.
+ *       have at most two there, and the liberties its own stone would have where the attacker's
+ *       would be in atari), for one with two, moves that strengthen its chains next to a liberty
+ *       the attacker cannot play, and early in a line (at the start, for three liberties) the
+ *       liberties of the attacker's three-liberty chains around it; early in a line, for one with
+ *       two or three, the liberties of its superstring (GNU Go's: its chains joined through points
+ *       the attacker cannot play) and the points next to those the attacker could hardly block; and
+ *       for a single stone in atari that the attacker would take by a ko capture, the liberties it
+ *       would have on its last one; race moves for both sides; against three or more liberties, the
+ *       attacker's guard of a double atari on its chains, its shortening of the defender's chains
+ *       next to a liberty it cannot play, and early in a line its squeezes (where the target's
+ *       liberties run out along points it cannot play); the defender's shortening of a racing chain
+ *       from outside, and its snapback set-up; GNU Go's edge moves (drawing back or climbing up
+ *       beside an edge liberty; no crawl along the edge that leads nowhere), its caps and special
+ *       rescues against four liberties, and its draw-backs against three; a capture into a snapback
+ *       fails, as in GNU Go, and so does an attack that the defender's moves do not answer but that
+ *       leaves the target safe even if the attacker moves again (GNU Go's check); a target that
+ *       reaches {@link #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the
+ *       start, or gets them by the defender's first move without a capture, or has them all on the
+ *       first two lines, is read on), and one with three deep in a line has escaped too (later
+ *       where they all lie on the first two lines). Ladders and nets are read out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides (but points that touch only the mover's own stones outside small
  *       regions), and the target lives only by staying on the board: the attacker has no move left
@@ -101,6 +103,13 @@ public final class Reading {
    * How deep in a tactical line a chain with three liberties is still read; deeper, it has escaped.
    */
   static final int DEEP_THREE_LIBERTIES = 8;
+
+  /**
+   * How deep a three-liberty target on the first two lines is read: a chain crawling along the edge
+   * gains no liberty as it crawls, and the attacker's net there is often found only deeper
+   * (reading.tst 61, 171, 196; GNU Go reads three liberties to 16 moves).
+   */
+  static final int EDGE_THREE_LIBERTIES_DEPTH = 12;
 
   /**
    * How deep in a tactical line a chain with four liberties is still read (GNU Go's fourlib depth,
@@ -405,9 +414,10 @@ public final class Reading {
     if (!local
         && (libs > SAFE_LIBERTIES
             || (libs == SAFE_LIBERTIES && depth > FOUR_LIBERTIES_DEPTH && !edgeBound(depth))
-            || (libs == 3 && depth > DEEP_THREE_LIBERTIES))) {
+            || (libs == 3 && depth > DEEP_THREE_LIBERTIES && !edgeBoundThree(depth)))) {
       // Escaped. A fourth liberty counts as escaped after the attacker's first answer, and a third
-      // deep in a line (GNU Go's depths, shorter); four at the start are read, as GNU Go does.
+      // deep in a line (GNU Go's depths, shorter); four at the start are read, as GNU Go does, and
+      // three or four along the edge longer.
       return safe;
     }
     long key = key(toMove, komaster);
@@ -461,6 +471,11 @@ public final class Reading {
    */
   private boolean edgeBound(int depth) {
     return depth <= EDGE_FOUR_LIBERTIES_DEPTH && libertiesOnEdge();
+  }
+
+  /** Whether a three-liberty target is still read at this depth because it is on the edge. */
+  private boolean edgeBoundThree(int depth) {
+    return depth <= EDGE_THREE_LIBERTIES_DEPTH && libertiesOnEdge();
   }
 
   /** Whether the target's liberties (at most four) all lie on the first two lines. */
@@ -733,6 +748,9 @@ public final class Reading {
           }
         }
       }
+      if (libs == 2) {
+        n = selfAtariBackfills(liberties, out, score, n);
+      }
       if ((libs == 2 || libs == 3) && depth < BACKFILL_DEPTH) {
         n = outsideShortenings(liberties, count, out, score, n);
       }
@@ -797,6 +815,38 @@ public final class Reading {
     int k = board.liberties(p, pair, 2, libertyMarker);
     board.undo();
     return k;
+  }
+
+  /**
+   * Where the attacker's stone on a liberty of the two-liberty target would be in atari, the
+   * defender, whose own extension there would not escape, first takes a liberty its stone there
+   * would have, next to a stone of its own and not a self-atari (GNU Go's defend2 backfill-A;
+   * reading.tst 208, inside a line after the attacker's ko capture).
+   */
+  private int selfAtariBackfills(int[] liberties, int[] out, int[] score, int n) {
+    for (int r = 0; r < 2; r++) {
+      if (!selfAtari(liberties[r], attacker)) {
+        continue;
+      }
+      int k = extensionLiberties(liberties[r]);
+      for (int i = 0; i < k; i++) {
+        int x = six[i];
+        if (!selfAtari(x, defender) && nextToStone(x, defender)) {
+          n = add(x, 20, out, score, n);
+        }
+      }
+    }
+    return n;
+  }
+
+  /** Whether a stone of colour c lies next to p. */
+  private boolean nextToStone(int p, byte c) {
+    for (int dir : directions) {
+      if (board.color(p + dir) == c) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -952,6 +952,59 @@ class ReadingTest {
   }
 
   /**
+   * reading.tst 196 (GNU Go's evand-gnugo-3.5.2gf1-200312130817.sgf after move 28): white's E8 pair
+   * has two liberties, E9 and F8. Black's E9 takes one, white extends to F8 with three, all on the
+   * first two lines, and black's draw-back H7 catches the chain crawling along the top edge, more
+   * than 8 moves into the line. GNU Go answers E9 on this diagram (and F8 or E9 to defend).
+   */
+  @Test
+  void aChainCrawlingAlongTheEdgeWithThreeLibertiesIsReadOn() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . . . . . .
+                . . X X O . O . .
+                . X X O O O X . .
+                . O X O O X . . .
+                O O O X O X . . .
+                . O X X X . . . .
+                . . X . . . O . .
+                . . . . . . . . .
+                . . . . . . . . .
+                """)
+            .board();
+    assertEquals("WIN E9", read(board, "E8", true));
+    assertEquals("WIN E9", read(board, "E8", false));
+  }
+
+  /**
+   * reading.tst 208 (GNU Go's evand-gnugo-3.5.2gf1-200312161910.sgf after move 52): black's A6
+   * chain has two liberties, B4 and C4, and black defends by taking the ko at A2. Reading the chain
+   * along the edge deeper found white's retake at A3 winning the ko, unless black, after it,
+   * backfills at C2: white's stone on B4 would be in atari, and C2 is a liberty black's would have
+   * there. GNU Go answers A2 on this diagram, and no attack.
+   */
+  @Test
+  void theDefenderBackfillsWhereTheAttackersStoneWouldBeInAtari() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . O X . X . .
+                . O . O X X . . .
+                O . . O X O X X .
+                X O O X X O O X X
+                X X X O O O . O O
+                X . . X X O O X .
+                O X X X O . O O X
+                . O . X O O . . .
+                O . . X X O . . .
+                """)
+            .board();
+    assertEquals("WIN A2", read(board, "A6", false));
+    assertEquals("0", read(board, "A6", true));
+  }
+
+  /**
    * reading.tst 195 (GNU Go's test4lose.sgf, the whole board): black's H6 chain has four liberties,
    * J5, H4, J3 and J1, around an eye space whose middle is J4. White attacks there (GNU Go's
    * find_cap: the empty corner of the square of the diagonal liberties J5 and H4), and black
