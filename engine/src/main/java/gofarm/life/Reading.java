@@ -2110,8 +2110,9 @@ public final class Reading {
                 && board.libertiesAfterPlay(l, attacker, 5, libertyMarker) >= 5))) {
       return n;
     }
-    // Against two liberties, an atari the chain can run from comes after the backfills (GNU Go's
-    // defend2 tries only its efficient break_chain2 moves in its first batches; reading.tst 172).
+    // Against two liberties, an atari the chain can run from (its stone on its other liberty would
+    // have three or more) comes after the backfills (GNU Go's defend2 tries only its efficient
+    // break_chain2 moves in its first batches; reading.tst 172).
     boolean efficient =
         board.libertyCount(target) != 2
             || board.isSuicide(other, attacker)
