@@ -12,11 +12,16 @@ class, printed with the test and both answers:
                 most 7 points enclosed by one colour), where GNU Go's eye spaces reach further
   other move    the right result with a move the test does not list, and GNU Go's own reading
                 says that move works too (attack/defend: after it, GNU Go finds no defence or
-                no attack): the test's list of moves is incomplete, gofarm's answer is right
+                no attack; analyze_semeai A B with codes of 0 and 1: after it, GNU Go's
+                analyze_semeai B A finds no defence of B where A kills it, and no attack on A
+                where A lives): the test's list of moves is incomplete, gofarm's answer is right
   wrong         anything else, by kind: "missed" (gofarm answers 0 where the test wants a
                 success), "false" (gofarm succeeds where the test wants 0), "ko" (both succeed,
                 with different ko codes), "move" (the right code, a move GNU Go refutes),
-                "value" (eval_eye, analyze_semeai, dragon_status: another answer)
+                "value" (eval_eye, dragon_status: another answer), "semeai codes" (other
+                result codes), "semeai move" (the right codes, a move the test does not list
+                and GNU Go does not confirm, or whose codes involve a ko), "genmove" (another
+                move)
 
 Tests marked as known failures of GNU Go (a trailing *) are classed like the others; the summary
 counts them apart. GNU Go 3.8 caches its reading across loadsgf (keyed without the player to
@@ -88,6 +93,38 @@ def works(gnugo, command, target, move):
         gnugo.send("popgo")
 
 
+def semeai_works(gnugo, a, b, codes, move):
+    """Whether GNU Go's reading agrees that A's `move` keeps A's semeai codes (each 0 or 1)."""
+    ok, color = gnugo.send("color " + a)
+    if not ok or color not in ("black", "white") or move.upper() == "PASS":
+        return False
+    # play and undo, not trymove: GNU Go 3.8's analyze_semeai aborts inside a trymove
+    ok, _ = gnugo.send("play %s %s" % (color, move))
+    if not ok:
+        return False
+    try:
+        ok, answer = gnugo.send("analyze_semeai %s %s" % (b, a))
+        words = answer.split()
+        if not ok or len(words) < 2:
+            return False
+        defends_b, attacks_a = words[0], words[1]
+        lives, kills = codes
+        return (kills != "1" or defends_b == "0") and (lives != "1" or attacks_a == "0")
+    finally:
+        gnugo.send("undo")
+
+
+def semeai_other_move(gnugo, words, answer, expected):
+    """An analyze_semeai answer with the expected codes (0 or 1) and a move GNU Go confirms."""
+    got = answer.split()
+    wanted = re.sub(r"[()]", "", expected).split()
+    if len(words) != 3 or len(got) != 3 or len(wanted) < 2 or got[:2] != wanted[:2]:
+        return False
+    if not set(got[:2]) <= {"0", "1"} or "1" not in got[:2]:
+        return False
+    return semeai_works(gnugo, words[1], words[2], got[:2], got[2])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -128,11 +165,18 @@ def main():
                                    re.sub(r"[()]", "", expected))
                       and works(gnugo, words[0], words[1], answer.split()[1])):
                     kind = "other move"
+                elif words[0] == "analyze_semeai" and semeai_other_move(gnugo, words, answer, expected):
+                    kind = "other move"
                 else:
                     kind = "wrong"
                     wanted = re.sub(r"[()]", "", expected).split()[0] if expected else ""
                     got = answer.split()[0] if answer else ""
-                    if words[0] not in ("attack", "defend"):
+                    if words[0] == "analyze_semeai":
+                        same = got and answer.split()[:2] == re.sub(r"[()]", "", expected).split()[:2]
+                        sub = "semeai move" if same else "semeai codes"
+                    elif words[0] in ("reg_genmove", "restricted_genmove"):
+                        sub = "genmove"
+                    elif words[0] not in ("attack", "defend"):
                         sub = "value"
                     elif got == "0":
                         sub = "missed"
