@@ -713,9 +713,10 @@ public final class Reading {
         // them and reading.tst 62, 139, 161, 162, 206, 216 and 233 turn into false captures.
         n = superstringAttacks(3, out, score, n);
       }
-      if (libs == 2 && depth == 0) {
-        // At the start only: inside a line the defender has no mirror of these moves, and lines
-        // they lengthen end in false captures (reading.tst 52 to 54).
+      if (libs == 2 && depth <= BACKFILL_DEPTH) {
+        // To GNU Go's depth (reading.tst 54: white's ko after black's C1 needs them inside the
+        // line), with the defender's mirror of them, without which the lines they lengthen end in
+        // false captures (52, 53).
         n = raceAttacks(liberties, out, score, n);
       }
     } else {
@@ -730,6 +731,9 @@ public final class Reading {
       }
       if (libs >= 2 && depth < BACKFILL_DEPTH) {
         n = raceRescues(out, score, n);
+      }
+      if (libs == 2 && depth <= BACKFILL_DEPTH) {
+        n = raceCounterAttacks(out, score, n);
       }
       for (int i = 0; i < count; i++) {
         n = add(liberties[i], 100 + 10 * board.emptyNeighbourCount(liberties[i]), out, score, n);
@@ -1067,34 +1071,45 @@ public final class Reading {
    * special_attack4).
    */
   private int raceAttacks(int[] liberties, int[] out, int[] score, int n) {
-    if (!selfAtari(liberties[0], attacker) || !selfAtari(liberties[1], attacker)) {
+    return raceAttacks(
+        board.chainHead(target), liberties[0], liberties[1], attacker, out, score, n);
+  }
+
+  /**
+   * The same moves for {@code mover} against the two-liberty chain at {@code str} of the other
+   * colour, whose liberties are l0 and l1: the attacker's against the target, or the defender's
+   * against an attacking chain racing the target (GNU Go's defender finds them by attacking the
+   * chains around its own).
+   */
+  private int raceAttacks(int str, int l0, int l1, byte mover, int[] out, int[] score, int n) {
+    if (!selfAtari(l0, mover) || !selfAtari(l1, mover)) {
       return n;
     }
-    int targetHead = board.chainHead(target);
     for (int k = 0; k < 2; k++) {
-      int a = liberties[k];
+      int a = k == 0 ? l0 : l1;
       for (int dir : directions) {
         int b = a + dir;
-        if (board.color(b) != attacker
+        if (board.color(b) != mover
             || board.libertyCount(b) != 2
-            || !chainTouches(board.chainHead(b), targetHead)) {
+            || !chainTouches(board.chainHead(b), str)) {
           continue;
         }
-        n = raceAttacks(board.chainHead(b), targetHead, out, score, n);
+        n = raceAttacks(board.chainHead(b), str, mover, out, score, n);
       }
     }
     return n;
   }
 
-  private int raceAttacks(int b, int targetHead, int[] out, int[] score, int n) {
+  private int raceAttacks(int b, int str, byte mover, int[] out, int[] score, int n) {
+    byte victim = Color.opponent(mover);
     board.liberties(b, outerLiberties, 2, libertyMarker);
     int chains = 0;
     int q = b;
     do {
-      chains = addLink(q - stride, targetHead, chains);
-      chains = addLink(q - 1, targetHead, chains);
-      chains = addLink(q + 1, targetHead, chains);
-      chains = addLink(q + stride, targetHead, chains);
+      chains = addLink(q - stride, victim, str, chains);
+      chains = addLink(q - 1, victim, str, chains);
+      chains = addLink(q + 1, victim, str, chains);
+      chains = addLink(q + stride, victim, str, chains);
       q = board.nextInChain(q);
     } while (q != b);
     for (int i = 0; i < chains; i++) {
@@ -1113,7 +1128,7 @@ public final class Reading {
       }
       for (int t = 0; t < k; t++) {
         int d = innerLiberties[t];
-        if (selfAtari(d, attacker)) {
+        if (selfAtari(d, mover)) {
           continue;
         }
         boolean ok = true;
@@ -1123,16 +1138,36 @@ public final class Reading {
           }
           int e = innerLiberties[u];
           int eLibs =
-              board.isSuicide(e, defender)
+              board.isSuicide(e, victim)
                   ? 0
-                  : board.libertiesAfterPlay(e, defender, 4, libertyMarker);
-          int dLibs = board.libertiesAfterPlay(d, attacker, 3, libertyMarker);
+                  : board.libertiesAfterPlay(e, victim, 4, libertyMarker);
+          int dLibs = board.libertiesAfterPlay(d, mover, 3, libertyMarker);
           ok = eLibs <= 3 && (eLibs <= dLibs || common);
         }
         if (ok) {
           n = add(d, RACE_SCORE, out, score, n);
         }
       }
+    }
+    return n;
+  }
+
+  /**
+   * The defender's race attacks against the attacker's two-liberty chains next to its two-liberty
+   * target, the mirror of the attacker's {@link #raceAttacks}: in a race the defender saves the
+   * target by winning it (reading.tst 52, 53: after black's C1 and white's capture at B1, black's
+   * race attack H2 is answered by white's J2 or H1 against black's racing chain, a ko, as GNU Go
+   * reads it).
+   */
+  private int raceCounterAttacks(int[] out, int[] score, int n) {
+    int chains = attackerChainsAroundTarget();
+    for (int i = 0; i < chains; i++) {
+      int h = heads[i];
+      if (board.libertyCount(h) != 2) {
+        continue;
+      }
+      board.liberties(h, pair, 2, libertyMarker);
+      n = raceAttacks(h, pair[0], pair[1], defender, out, score, n);
     }
     return n;
   }
@@ -1616,7 +1651,12 @@ public final class Reading {
   }
 
   private int addLink(int q, int targetHead, int chains) {
-    if (board.color(q) != defender || board.chainHead(q) == targetHead) {
+    return addLink(q, defender, targetHead, chains);
+  }
+
+  /** Adds the chain of colour c at q, if it is not the chain at {@code skip}, to {@link #links}. */
+  private int addLink(int q, byte c, int skip, int chains) {
+    if (board.color(q) != c || board.chainHead(q) == skip) {
       return chains;
     }
     int h = board.chainHead(q);

@@ -1005,6 +1005,36 @@ class ReadingTest {
   }
 
   /**
+   * reading.tst 52 to 54 (GNU Go's reading02.sgf): black's E2 pair and white's C3 chain race.
+   * Black's C1 fails to save E2: white takes it at B1, and in the race that follows each side
+   * shortens the other's racing chain from outside (GNU Go's special_attack4: black's H2, white's
+   * J2 or H1), so white gets a ko. Black's H2 at once saves E2. GNU Go answers so on this diagram:
+   * H2; after C1, B1 with the first ko threat needed, for white's defence of C3 as for its attack
+   * on E2.
+   */
+  @Test
+  void bothSidesShortenTheRacingChainFromOutsideInsideALine() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . O O
+                X X . . . . . O .
+                . X . . . . . O O
+                X X X X X X . O .
+                . X O O O X X O O
+                X X O . X O O . .
+                . . . O X . . . .
+                """)
+            .board();
+    assertEquals("WIN H2", read(board, "E2", false));
+    board.play(board.geometry().parse("C1"), Color.BLACK);
+    assertEquals("KO_B B1", read(board, "C3", false));
+    assertEquals("KO_B B1", read(board, "E2", true));
+  }
+
+  /**
    * reading.tst 195 (GNU Go's test4lose.sgf, the whole board): black's H6 chain has four liberties,
    * J5, H4, J3 and J1, around an eye space whose middle is J4. White attacks there (GNU Go's
    * find_cap: the empty corner of the square of the diagonal liberties J5 and H4), and black
