@@ -697,6 +697,9 @@ public final class Reading {
       if (libs == 4) {
         n = squareCaps(liberties, count, out, score, n);
       }
+      if (libs == 3 || libs == 4) {
+        n = edgeClosingBackfills(liberties, count, out, score, n);
+      }
       if (libs == 2 && depth < BACKFILL_DEPTH) {
         n = attackerBackfills(liberties, count, out, score, n);
         n = suicideLibertyAttacks(liberties, out, score, n);
@@ -1147,6 +1150,51 @@ public final class Reading {
         if (ok) {
           n = add(d, RACE_SCORE, out, score, n);
         }
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Against three or four liberties, GNU Go's edge_closing_backfill: where a liberty a of the
+   * target lies on the edge under a stone of the target, with an empty point t beside it along the
+   * edge (and the edge or a defender's stone on a's other side) under an attacker's stone, the
+   * attacker plays t, unless the two points beyond t hold more of its stones than of the
+   * defender's. It closes the edge before the target crawls along it (reading.tst 143, 144: white's
+   * D9 kills black's F9 group outright, where the eye point G8 only makes a ko).
+   */
+  private int edgeClosingBackfills(int[] liberties, int count, int[] out, int[] score, int n) {
+    for (int i = 0; i < count; i++) {
+      int a = liberties[i];
+      for (int up : directions) {
+        if (board.color(a - up) != Color.WALL) {
+          continue;
+        }
+        if (board.color(a + up) != defender) {
+          break;
+        }
+        int right = up == stride || up == -stride ? 1 : stride;
+        if (board.color(a + right) == Color.EMPTY
+            && (board.color(a - right) == Color.WALL || board.color(a - right) == defender)) {
+          // right as it is
+        } else if (board.color(a - right) == Color.EMPTY
+            && (board.color(a + right) == Color.WALL || board.color(a + right) == defender)) {
+          right = -right;
+        } else {
+          break;
+        }
+        if (board.color(a + up + right) != attacker
+            || board.color(a + up + 2 * right) == Color.WALL) {
+          break;
+        }
+        byte b = board.color(a + up + 2 * right);
+        byte c = board.color(a + 2 * right);
+        int mine = (b == attacker ? 1 : 0) + (c == attacker ? 1 : 0);
+        int theirs = (b == defender ? 1 : 0) + (c == defender ? 1 : 0);
+        if (mine <= theirs) {
+          n = add(a + right, 25, out, score, n);
+        }
+        break;
       }
     }
     return n;

@@ -1035,6 +1035,32 @@ class ReadingTest {
   }
 
   /**
+   * reading.tst 143, 144 (GNU Go's reading28.sgf): black's F9 group has four liberties, E9, G8, J9
+   * and J7. White's eye point G8 only makes a ko; D9 beside the edge liberty E9, under white's D8,
+   * closes the edge first (GNU Go's edge_closing_backfill) and kills outright. GNU Go answers D9 on
+   * this diagram, and no defence.
+   */
+  @Test
+  void theAttackerClosesTheEdgeBesideALibertyFirst() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . . . X X X .
+                . . . O X X . X X
+                . . . O O O O X .
+                . . . O . . O O .
+                . . . O . . . O O
+                . . . O . . . . .
+                . . . O . . . . .
+                . . . O . . . . .
+                . . . O . . . . .
+                """)
+            .board();
+    assertEquals("WIN D9", read(board, "F9", true));
+    assertEquals("0", read(board, "F9", false));
+  }
+
+  /**
    * reading.tst 195 (GNU Go's test4lose.sgf, the whole board): black's H6 chain has four liberties,
    * J5, H4, J3 and J1, around an eye space whose middle is J4. White attacks there (GNU Go's
    * find_cap: the empty corner of the square of the diagonal liberties J5 and H4), and black
