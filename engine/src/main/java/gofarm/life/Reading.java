@@ -704,8 +704,10 @@ public final class Reading {
         n = attackerBackfills(liberties, count, out, score, n);
         n = suicideLibertyAttacks(liberties, out, score, n);
       }
-      if (depth == 0 && libs >= 2) {
-        // At the start only: deeper in a line they cost more than they find (reading.tst).
+      if ((depth == 0 && libs >= 2) || (libs == 3 && depth <= BACKFILL2_DEPTH)) {
+        // At the start, and against three liberties to GNU Go's depth for its attack3 defence of
+        // the attacker's two-liberty chains (reading.tst 137: white's H1, the third move of the
+        // line). Against two liberties inside a line they made false ko captures.
         n = weakChainAttacks(libs, out, score, n);
       }
       if (libs == 3 && depth <= BACKFILL2_DEPTH) {

@@ -1061,6 +1061,32 @@ class ReadingTest {
   }
 
   /**
+   * reading.tst 137 (GNU Go's reading23.sgf): black's C2 pair has three liberties, B2, C1 and D1,
+   * and races white's E2 pair, which has two. White's H2 ataris black's G2 stone beside that pair
+   * (an attack by defending); after black's extension G1, white's H1 ataris the two stones again,
+   * and black is caught. GNU Go answers H2 on this diagram, and B2 to defend.
+   */
+  @Test
+  void theAttackerDefendsItsRacingChainDeeperInALine() {
+    Board board =
+        Diagram.parse(
+                """
+                . . . X . . . . .
+                X O O . O X O O .
+                X X . O O X X O O
+                . X X X X . X O .
+                O O O . X X X O O
+                . O . O X . X O .
+                O O O O X X O O O
+                . . X X O O X . .
+                . . . . . . . . .
+                """)
+            .board();
+    assertEquals("WIN H2", read(board, "C2", true));
+    assertEquals("WIN B2", read(board, "C2", false));
+  }
+
+  /**
    * reading.tst 195 (GNU Go's test4lose.sgf, the whole board): black's H6 chain has four liberties,
    * J5, H4, J3 and J1, around an eye space whose middle is J4. White attacks there (GNU Go's
    * find_cap: the empty corner of the square of the diagonal liberties J5 and H4), and black
