@@ -208,7 +208,8 @@ public final class Board {
       seen[start] = true;
       while (top > 0) {
         int q = stack[--top];
-        for (int n : new int[] {q - stride, q - 1, q + 1, q + stride}) {
+        for (int k = 0; k < 4; k++) {
+          int n = geometry.neighbour(q, k);
           if (!geometry.isOnBoard(n)) {
             continue;
           }

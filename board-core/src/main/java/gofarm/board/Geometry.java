@@ -56,6 +56,8 @@ public final class Geometry {
   private final int[] yOf;
   private final boolean[] onBoard;
   private final long[] onBoardWords;
+  private final int[] neighbourOffsets;
+  private final int[] diagonalOffsets;
 
   private Geometry(int size) {
     this.size = size;
@@ -66,6 +68,8 @@ public final class Geometry {
     this.yOf = new int[arraySize];
     this.onBoard = new boolean[arraySize];
     this.onBoardWords = new long[PointSet.wordCount(arraySize)];
+    this.neighbourOffsets = new int[] {-stride, -1, 1, stride};
+    this.diagonalOffsets = new int[] {-stride - 1, -stride + 1, stride - 1, stride + 1};
     java.util.Arrays.fill(xOf, -1);
     java.util.Arrays.fill(yOf, -1);
     int i = 0;
@@ -96,6 +100,19 @@ public final class Geometry {
 
   public int size() {
     return size;
+  }
+
+  /**
+   * The k-th point (k in 0..3: above, left, right, below) next to p, on the board or on the wall:
+   * for loops over neighbours that allocate nothing ({@code for (int k = 0; k < 4; k++)}).
+   */
+  public int neighbour(int p, int k) {
+    return p + neighbourOffsets[k];
+  }
+
+  /** The k-th point (k in 0..3: up-left, up-right, down-left, down-right) diagonally next to p. */
+  public int diagonal(int p, int k) {
+    return p + diagonalOffsets[k];
   }
 
   public int stride() {

@@ -17,7 +17,6 @@ public record Score(int black, int white, double komi) {
   /** Scores the board as it stands: no stone is considered dead. */
   public static Score area(Board board, double komi) {
     Geometry g = board.geometry();
-    int stride = g.stride();
     int black = 0;
     int white = 0;
     int[] region = new int[g.pointCount()];
@@ -39,7 +38,8 @@ public record Score(int black, int white, double komi) {
         while (top > 0) {
           int q = region[--top];
           size++;
-          for (int n : new int[] {q - stride, q - 1, q + 1, q + stride}) {
+          for (int k = 0; k < 4; k++) {
+            int n = g.neighbour(q, k);
             byte nc = board.color(n);
             if (nc == Color.EMPTY && !seen[n]) {
               seen[n] = true;

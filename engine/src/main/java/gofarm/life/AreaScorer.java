@@ -135,14 +135,15 @@ public final class AreaScorer {
 
   private boolean sharesLibertyWithUndecidedEnemy(Board board, int head, byte[] verdict) {
     byte enemy = Color.opponent(board.color(head));
-    int stride = geometry.stride();
     int s = head;
     do {
-      for (int e : new int[] {s - stride, s - 1, s + 1, s + stride}) {
+      for (int k = 0; k < 4; k++) {
+        int e = geometry.neighbour(s, k);
         if (board.color(e) != Color.EMPTY) {
           continue;
         }
-        for (int a : new int[] {e - stride, e - 1, e + 1, e + stride}) {
+        for (int j = 0; j < 4; j++) {
+          int a = geometry.neighbour(e, j);
           if (board.color(a) == enemy && verdict[board.chainHead(a)] == 0) {
             return true;
           }

@@ -381,7 +381,8 @@ public final class EyeEstimator {
       int sum = geometry.line(p) == 0 ? 2 * DIAGONAL : 0;
       int fixed = sum; // what the owner cannot change: the edge, and stones it cannot capture
       PointSet mine = new PointSet(geometry);
-      for (int q : new int[] {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1}) {
+      for (int k = 0; k < 4; k++) {
+        int q = geometry.diagonal(p, k);
         int v = diagonalValue(board, q, enemy, space, regions);
         sum += v;
         if (v == 2 * DIAGONAL) {
@@ -648,7 +649,8 @@ public final class EyeEstimator {
     region.add(start);
     while (top > 0) {
       int q = stack[--top];
-      for (int a : new int[] {q - stride, q - 1, q + 1, q + stride}) {
+      for (int k = 0; k < 4; k++) {
+        int a = geometry.neighbour(q, k);
         byte ac = board.color(a);
         if (ac != c && ac != Color.WALL && !region.contains(a)) {
           region.add(a);
@@ -664,7 +666,8 @@ public final class EyeEstimator {
     int[] heads = new int[4 * region.cardinality()];
     int n = 0;
     for (int p = region.next(0); p >= 0; p = region.next(p + 1)) {
-      for (int a : new int[] {p - stride, p - 1, p + 1, p + stride}) {
+      for (int k = 0; k < 4; k++) {
+        int a = geometry.neighbour(p, k);
         if (board.color(a) == c) {
           heads[n++] = board.chainHead(a);
         }

@@ -387,8 +387,8 @@ public final class FinalStatus {
       return false;
     }
     byte own = board.color(h);
-    int stride = board.geometry().stride();
-    for (int n : new int[] {liberty - stride, liberty - 1, liberty + 1, liberty + stride}) {
+    for (int k = 0; k < 4; k++) {
+      int n = board.geometry().neighbour(liberty, k);
       byte c = board.color(n);
       if (n != h && c != own && c != Color.WALL) {
         return false;
@@ -405,8 +405,8 @@ public final class FinalStatus {
     if (move < 0) {
       return false;
     }
-    int stride = board.geometry().stride();
-    for (int n : new int[] {move - stride, move - 1, move + 1, move + stride}) {
+    for (int k = 0; k < 4; k++) {
+      int n = board.geometry().neighbour(move, k);
       if (board.color(n) == board.color(h)
           && board.chainHead(n) != board.chainHead(h)
           && inKo(board, n, move)) {
@@ -616,7 +616,6 @@ public final class FinalStatus {
    */
   private static void fillDame(Board b, PointSet seki, byte toPlay, Marker marker) {
     Geometry g = b.geometry();
-    int stride = g.stride();
     byte mover = toPlay;
     int passes = 0;
     while (passes < 2) {
@@ -629,7 +628,8 @@ public final class FinalStatus {
         boolean black = false;
         boolean white = false;
         boolean sekiLiberty = false;
-        for (int n : new int[] {p - stride, p - 1, p + 1, p + stride}) {
+        for (int k = 0; k < 4; k++) {
+          int n = g.neighbour(p, k);
           black |= b.color(n) == Color.BLACK;
           white |= b.color(n) == Color.WHITE;
           sekiLiberty |= seki.contains(n);
