@@ -35,14 +35,15 @@ import java.util.Arrays;
  *       next to a liberty it cannot play, and early in a line its squeezes (where the target's
  *       liberties run out along points it cannot play); the defender's shortening of a racing chain
  *       from outside, and its snapback set-up; GNU Go's edge moves (drawing back or climbing up
- *       beside an edge liberty; no crawl along the edge that leads nowhere), its caps and special
- *       rescues against four liberties, and its draw-backs against three; a capture into a snapback
- *       fails, as in GNU Go, and so does an attack that the defender's moves do not answer but that
- *       leaves the target safe even if the attacker moves again (GNU Go's check); a target that
- *       reaches {@link #SAFE_LIBERTIES} liberties in a line has escaped (one that has them at the
- *       start, or gets them by the defender's first move without a capture, or has them all on the
- *       first two lines, is read on), and one with three deep in a line has escaped too (later
- *       where they all lie on the first two lines). Ladders and nets are read out this way.
+ *       beside an edge liberty, or closing the edge next to it; no crawl along the edge that leads
+ *       nowhere), its caps and special rescues against four liberties, and its draw-backs against
+ *       three; a capture into a snapback fails, as in GNU Go, and so does an attack that the
+ *       defender's moves do not answer but that leaves the target safe even if the attacker moves
+ *       again (GNU Go's check); a target that reaches {@link #SAFE_LIBERTIES} liberties in a line
+ *       has escaped (one that has them at the start, or gets them by the defender's first move
+ *       without a capture, or has them all on the first two lines, is read on), and one with three
+ *       deep in a line has escaped too (later where they all lie on the first two lines). Ladders
+ *       and nets are read out this way.
  *   <li><em>local</em> ({@link #attackIn}, {@link #defendIn}): every empty point of a given area is
  *       a move for both sides (but points that touch only the mover's own stones outside small
  *       regions), and the target lives only by staying on the board: the attacker has no move left
@@ -1176,14 +1177,12 @@ public final class Reading {
           break;
         }
         int right = up == stride || up == -stride ? 1 : stride;
-        if (board.color(a + right) == Color.EMPTY
-            && (board.color(a - right) == Color.WALL || board.color(a - right) == defender)) {
-          // right as it is
-        } else if (board.color(a - right) == Color.EMPTY
-            && (board.color(a + right) == Color.WALL || board.color(a + right) == defender)) {
-          right = -right;
-        } else {
+        boolean forward = board.color(a + right) == Color.EMPTY && closed(a - right);
+        if (!forward && !(board.color(a - right) == Color.EMPTY && closed(a + right))) {
           break;
+        }
+        if (!forward) {
+          right = -right;
         }
         if (board.color(a + up + right) != attacker
             || board.color(a + up + 2 * right) == Color.WALL) {
@@ -1200,6 +1199,13 @@ public final class Reading {
       }
     }
     return n;
+  }
+
+  /**
+   * Whether q is off the board or holds a defender's stone: a's side away from the closing move.
+   */
+  private boolean closed(int q) {
+    return board.color(q) == Color.WALL || board.color(q) == defender;
   }
 
   /**
