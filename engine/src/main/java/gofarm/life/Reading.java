@@ -414,8 +414,8 @@ public final class Reading {
     int libs = board.libertyCount(target);
     if (!local
         && (libs > SAFE_LIBERTIES
-            || (libs == SAFE_LIBERTIES && depth > FOUR_LIBERTIES_DEPTH && !edgeBound(depth))
-            || (libs == 3 && depth > DEEP_THREE_LIBERTIES && !edgeBoundThree(depth)))) {
+            || (libs == SAFE_LIBERTIES && depth > FOUR_LIBERTIES_DEPTH && !edgeBound(libs, depth))
+            || (libs == 3 && depth > DEEP_THREE_LIBERTIES && !edgeBound(libs, depth)))) {
       // Escaped. A fourth liberty counts as escaped after the attacker's first answer, and a third
       // deep in a line (GNU Go's depths, shorter); four at the start are read, as GNU Go does, and
       // three or four along the edge longer.
@@ -465,18 +465,15 @@ public final class Reading {
   }
 
   /**
-   * Whether a four-liberty target is still read at this depth because all its liberties lie on the
-   * first two lines: a chain crawling along the edge has not escaped, and GNU Go reads four
-   * liberties to its fourlib_depth (7) where gofarm counts them as escaped after the first answer
-   * (reading.tst 33, 108: the defender's extension after a draw-back).
+   * Whether a target with three or four liberties is still read at this depth because all its
+   * liberties lie on the first two lines: a chain crawling along the edge has not escaped. GNU Go
+   * reads four liberties to its fourlib_depth (7), where gofarm counts them as escaped after the
+   * first answer (reading.tst 33, 108: the defender's extension after a draw-back), and three to 16
+   * moves (gofarm elsewhere 8: 61, 171, 196).
    */
-  private boolean edgeBound(int depth) {
-    return depth <= EDGE_FOUR_LIBERTIES_DEPTH && libertiesOnEdge();
-  }
-
-  /** Whether a three-liberty target is still read at this depth because it is on the edge. */
-  private boolean edgeBoundThree(int depth) {
-    return depth <= EDGE_THREE_LIBERTIES_DEPTH && libertiesOnEdge();
+  private boolean edgeBound(int libs, int depth) {
+    int deepest = libs == SAFE_LIBERTIES ? EDGE_FOUR_LIBERTIES_DEPTH : EDGE_THREE_LIBERTIES_DEPTH;
+    return depth <= deepest && libertiesOnEdge();
   }
 
   /** Whether the target's liberties (at most four) all lie on the first two lines. */
