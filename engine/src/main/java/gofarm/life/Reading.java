@@ -1106,15 +1106,7 @@ public final class Reading {
   private int raceAttacks(int b, int str, byte mover, int[] out, int[] score, int n) {
     byte victim = Color.opponent(mover);
     board.liberties(b, outerLiberties, 2, libertyMarker);
-    int chains = 0;
-    int q = b;
-    do {
-      chains = addLink(q - stride, victim, str, chains);
-      chains = addLink(q - 1, victim, str, chains);
-      chains = addLink(q + 1, victim, str, chains);
-      chains = addLink(q + stride, victim, str, chains);
-      q = board.nextInChain(q);
-    } while (q != b);
+    int chains = chainsAround(b, victim, str);
     for (int i = 0; i < chains; i++) {
       int c = links[i];
       int cl = board.libertyCount(c);
@@ -1240,7 +1232,7 @@ public final class Reading {
       if (board.libertyCount(h) > SAFE_LIBERTIES) {
         continue; // no race: rescues next to it change nothing for the target (reading.tst 145)
       }
-      int links = defenderChainsAround(h, targetHead);
+      int links = chainsAround(h, defender, targetHead);
       for (int j = 0; j < links; j++) {
         int c = this.links[j];
         if (board.libertyCount(c) == 1) {
@@ -1374,7 +1366,7 @@ public final class Reading {
    * the liberty where h could not run from the other (GNU Go's break_chain2_efficient).
    */
   private int efficientBreak2(int h, int targetHead, int[] out, int[] score, int n) {
-    int links = defenderChainsAround(h, targetHead);
+    int links = chainsAround(h, defender, targetHead);
     int inAtari = Point.NONE;
     int count = 0;
     for (int j = 0; j < links; j++) {
@@ -1432,7 +1424,7 @@ public final class Reading {
       }
     }
     if (escapes == 0 && depth <= BACKFILL2_DEPTH) {
-      int links = defenderChainsAround(h, targetHead);
+      int links = chainsAround(h, defender, targetHead);
       for (int j = 0; j < links; j++) {
         int c = this.links[j];
         if (board.libertyCount(c) != 1) {
@@ -1643,7 +1635,7 @@ public final class Reading {
       if (hl > 2 || hl > libs) {
         continue;
       }
-      int links = defenderChainsAround(h, targetHead);
+      int links = chainsAround(h, defender, targetHead);
       for (int j = 0; j < links; j++) {
         int c = this.links[j];
         if (board.libertyCount(c) != 2) {
@@ -1687,24 +1679,20 @@ public final class Reading {
   }
 
   /**
-   * The heads of the defender's chains next to chain {@code h}, the target's apart, into {@link
-   * #links}; their count.
+   * The heads of the chains of colour c next to chain {@code h}, the chain at {@code skip} apart,
+   * into {@link #links}; their count.
    */
-  private int defenderChainsAround(int h, int targetHead) {
+  private int chainsAround(int h, byte c, int skip) {
     int links = 0;
     int p = h;
     do {
-      links = addLink(p - stride, targetHead, links);
-      links = addLink(p - 1, targetHead, links);
-      links = addLink(p + 1, targetHead, links);
-      links = addLink(p + stride, targetHead, links);
+      links = addLink(p - stride, c, skip, links);
+      links = addLink(p - 1, c, skip, links);
+      links = addLink(p + 1, c, skip, links);
+      links = addLink(p + stride, c, skip, links);
       p = board.nextInChain(p);
     } while (p != h);
     return links;
-  }
-
-  private int addLink(int q, int targetHead, int chains) {
-    return addLink(q, defender, targetHead, chains);
   }
 
   /** Adds the chain of colour c at q, if it is not the chain at {@code skip}, to {@link #links}. */
